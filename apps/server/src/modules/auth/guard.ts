@@ -1,0 +1,107 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { forbidden, HttpError, unauthorized } from '../../lib/errors.ts';
+import { findSession, type SessionKind } from './sessions.ts';
+import { type UserRow, usersRepo } from './users-repo.ts';
+
+/** Who is acting: the user whose data it is, and the manager acting for them on /management. */
+export interface Actor {
+  user: UserRow;
+  sessionId: number;
+  kind: SessionKind;
+  managerId?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor?: Actor;
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h?.startsWith('Bearer ')) return undefined;
+  const t = h.slice(7).trim();
+  return t.length > 0 && t.length < 200 ? t : undefined;
+}
+
+/** The admin path parameters (SPEC section 7): token, manager_id and user_id, all together. */
+export interface AdminParams {
+  token: string;
+  managerId: number;
+  userId: number;
+}
+
+export const ADMIN_PARAMS_MSG = 'Для работы менеджера передайте вместе token, manager_id и user_id';
+
+const present = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/**
+ * Reads the admin path from the raw query string (route schemas strip unknown keys) or the JSON
+ * body. None of the three: undefined (the ordinary path). Some but not all, or malformed: 400.
+ */
+export function adminParams(req: FastifyRequest): AdminParams | undefined {
+  const q = new URLSearchParams(req.url.split('?')[1] ?? '');
+  const body = req.body !== null && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+  const pick = (k: string): unknown => (present(q.get(k)) ? q.get(k) : body[k]);
+  const raw = { token: pick('token'), manager_id: pick('manager_id'), user_id: pick('user_id') };
+  const given = Object.values(raw).filter(present).length;
+  if (given === 0) return undefined;
+  const id = (v: unknown) => (/^\d{1,9}$/.test(String(v)) ? Number(v) : 0);
+  const token = String(raw.token ?? '');
+  if (given < 3 || token.length > 200 || id(raw.manager_id) < 1 || id(raw.user_id) < 1) {
+    throw new HttpError(400, ADMIN_PARAMS_MSG);
+  }
+  return { token, managerId: id(raw.manager_id), userId: id(raw.user_id) };
+}
+
+/**
+ * The manager behind an admin path: a live 'manager' session of a manager or administrator whose
+ * id is manager_id; the user must be assigned to that manager (administrators reach everyone).
+ * The actor is then the user, with managerId set, so ownership checks and audit rows just work.
+ */
+async function managerActor(deps: Deps, p: AdminParams): Promise<Actor> {
+  const users = usersRepo(deps.db);
+  const s = await findSession(deps.db, deps.clock, p.token);
+  if (s?.kind !== 'manager') throw unauthorized();
+  const manager = await users.byId(s.user_id);
+  if (!manager || (manager.role !== 'manager' && manager.role !== 'admin')) throw unauthorized();
+  if (manager.id !== p.managerId) throw forbidden();
+  if (manager.role !== 'admin') {
+    const assigned = await deps.db.one<{ ok: number }>(
+      'SELECT 1 AS ok FROM manager_assignments WHERE manager_id = $1 AND user_id = $2',
+      [manager.id, p.userId],
+    );
+    if (!assigned) throw forbidden();
+  }
+  const user = await users.byId(p.userId);
+  if (!user) throw forbidden();
+  return { user, sessionId: s.session_id, kind: 'manager', managerId: manager.id };
+}
+
+/**
+ * preHandler for every user route: a valid, unrevoked, unexpired session, or 401. With the admin
+ * path parameters the manager's token is checked instead and the actor is the assigned user.
+ */
+export function requireUser(deps: Deps) {
+  const users = usersRepo(deps.db);
+  return async (req: FastifyRequest, _reply: FastifyReply) => {
+    const admin = adminParams(req);
+    if (admin) {
+      req.actor = await managerActor(deps, admin);
+      return;
+    }
+    const token = bearerToken(req);
+    if (!token) throw unauthorized();
+    const s = await findSession(deps.db, deps.clock, token);
+    if (!s) throw unauthorized();
+    const user = await users.byId(s.user_id);
+    if (!user) throw unauthorized();
+    req.actor = { user, sessionId: s.session_id, kind: s.kind };
+  };
+}
+
+export function actorOf(req: FastifyRequest): Actor {
+  if (!req.actor) throw unauthorized();
+  return req.actor;
+}

@@ -1,0 +1,288 @@
+import type { SectionCode, SectionDef } from '@deklarant/contracts';
+import {
+  amount,
+  calculateProfit,
+  dealWarnings,
+  dec,
+  findBenefit,
+  isGiven,
+  type TaxDeal,
+  TaxEngineError,
+  type TaxWarning,
+  yearRules,
+} from '@deklarant/tax';
+import type { RatesProvider } from '../../providers/index.ts';
+import type { ReferenceSets } from './references.ts';
+
+type Fields = Record<string, unknown>;
+type RateRule = 'previous_working_day' | 'annual_average' | 'year_end';
+
+/**
+ * Which amounts of a section get a KZT equivalent and at which rate:
+ * 'deal' = the tax year's rule on the deal date, 'purchase' = the rule of the purchase date's year,
+ * 'year_end' = the rate at 31.12 of the report year (assets at period end, form 250.00).
+ */
+interface Conversion {
+  from: string;
+  to: string;
+  rate: 'deal' | 'purchase' | 'year_end';
+}
+const SALE: Conversion = { from: 'sale_closing_cost', to: 'sales_cost_in_tenge_currency', rate: 'deal' };
+const COST: Conversion = { from: 'purchase_opening_cost', to: 'cost_in_tenge_currency', rate: 'purchase' };
+const OWN_COST: Conversion = { from: 'purchase_opening_cost', to: 'cost_in_tenge_currency', rate: 'deal' };
+const yearEnd = (from: string): Conversion => ({ from, to: 'amount_in_tenge_currency', rate: 'year_end' });
+
+export const CONVERSIONS: Record<SectionCode, readonly Conversion[]> = {
+  '1A': [SALE, COST],
+  '2': [SALE, COST],
+  '1C': [SALE, COST],
+  '1B': [SALE, COST],
+  '3': [SALE],
+  '4': [SALE, COST],
+  // SPEC section 5 requires sale_closing_cost for rental: the rent received
+  rental: [SALE],
+  purchase: [OWN_COST],
+  history: [OWN_COST],
+  '5-1': [],
+  '5-2': [yearEnd('amount_in_currency')],
+  '7': [yearEnd('amount_owed')],
+  '250-1': [yearEnd('amount')],
+  '250-2': [yearEnd('purchase_price')],
+  '250-3': [yearEnd('nominal_value')],
+  '250-4': [],
+  '250-5': [],
+  '250-6': [yearEnd('amount')],
+  '250-7': [],
+  '250-8': [yearEnd('property_value')],
+  '250-9': [yearEnd('amount_owed')],
+};
+
+/** Sections whose income the engine computes (POST .../calculate-profit). */
+export const PROFIT_CODES = new Set<SectionCode>(['1A', '1B', '1C', '2', '3', '4', 'rental', 'purchase', 'history']);
+export const SALE_CODES = new Set<SectionCode>(['1A', '2']);
+
+/** The rate facts stored with a deal and shown beside its KZT equivalent. */
+export interface RateUsed {
+  rate: string;
+  currency_code: string;
+  rate_date: string;
+  rule: string;
+  demo: boolean;
+}
+
+export interface Computed {
+  fields: Fields;
+  rate: RateUsed | null;
+  purchaseRate: RateUsed | null;
+  /** the KZT figure the section's tiles total (deals.amount_kzt) */
+  amountKzt: string | null;
+  mainAmount: string | null;
+}
+
+const ruToIso = (d: string) => `${d.slice(6, 10)}-${d.slice(3, 5)}-${d.slice(0, 2)}`;
+const isoToRu = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
+const validRuDate = (d: unknown): d is string => typeof d === 'string' && /^\d{2}\.\d{2}\.\d{4}$/.test(d);
+
+/** The deal's currency as an ISO code: currency_code (deal forms, 5-2) or currency_code_id (debt, form 250). */
+export function currencyOf(input: Fields, refs: ReferenceSets): string | null {
+  if (typeof input.currency_code === 'string' && input.currency_code.trim())
+    return input.currency_code.trim().toUpperCase();
+  if (typeof input.currency_code_id === 'number') return refs.currencyById.get(input.currency_code_id) ?? null;
+  return input.rent_amount !== undefined || input.property_name !== undefined ? 'KZT' : null;
+}
+
+function fxRuleFor(year: number): RateRule {
+  try {
+    return yearRules(year).fxRule.value;
+  } catch {
+    return 'previous_working_day';
+  }
+}
+
+/**
+ * Small memo per rates provider: the same currency and day are asked for again and again while a form
+ * is edited. Failures are not kept.
+ */
+const memos = new WeakMap<RatesProvider, Map<string, { at: number; value: Promise<RateUsed> }>>();
+const MEMO_TTL_MS = 10 * 60_000;
+
+export function lookupRate(
+  rates: RatesProvider,
+  currency: string,
+  ruDate: string,
+  rule: RateRule,
+  now = Date.now(),
+): Promise<RateUsed> {
+  if (currency === 'KZT') {
+    return Promise.resolve({ rate: '1', currency_code: 'KZT', rate_date: ruDate, rule, demo: false });
+  }
+  let memo = memos.get(rates);
+  if (!memo) {
+    memo = new Map();
+    memos.set(rates, memo);
+  }
+  const cache = memo;
+  const key = `${currency}|${ruDate}|${rule}`;
+  const hit = memo.get(key);
+  if (hit && now - hit.at < MEMO_TTL_MS) return hit.value;
+  if (memo.size > 5000) memo.clear();
+  const value = rates.getRate({ currency, date: ruToIso(ruDate), rule }).then((a) => ({
+    rate: a.rate,
+    currency_code: a.currency_code,
+    rate_date: isoToRu(a.rate_date),
+    rule: a.rule,
+    demo: a.demo,
+  }));
+  memo.set(key, { at: now, value });
+  value.catch(() => cache.delete(key));
+  return value;
+}
+
+/** Which rates the input needs: the deal rate and, for a purchase on another date, the purchase rate. */
+async function ratesFor(
+  code: SectionCode,
+  input: Fields,
+  year: number,
+  currency: string | null,
+  rates: RatesProvider,
+): Promise<{ deal: RateUsed | null; purchase: RateUsed | null }> {
+  const conversions = CONVERSIONS[code];
+  if (!currency || conversions.length === 0) return { deal: null, purchase: null };
+  if (conversions[0]?.rate === 'year_end') {
+    return { deal: await lookupRate(rates, currency, `31.12.${year}`, 'year_end'), purchase: null };
+  }
+  const date = input.transaction_date;
+  if (currency === 'KZT') {
+    const kzt = {
+      rate: '1',
+      currency_code: 'KZT',
+      rate_date: validRuDate(date) ? date : '',
+      rule: fxRuleFor(year),
+      demo: false,
+    };
+    return { deal: kzt, purchase: kzt };
+  }
+  const deal = validRuDate(date) ? await lookupRate(rates, currency, date, fxRuleFor(year)) : null;
+  let purchase = deal;
+  const pDate = input.purchase_transaction_date;
+  if (conversions.some((c) => c.rate === 'purchase') && validRuDate(pDate) && pDate !== date) {
+    purchase = await lookupRate(rates, currency, pDate, fxRuleFor(Number(pDate.slice(6))));
+  }
+  return { deal, purchase };
+}
+
+/** The engine's view of a stored or posted deal (rates and country resolved). */
+export function taxDealOf(fields: Fields, refs: ReferenceSets): TaxDeal {
+  const country =
+    typeof fields.country_code_registration_id === 'number'
+      ? refs.countryAlpha3.get(fields.country_code_registration_id)
+      : undefined;
+  return {
+    ...(fields as TaxDeal),
+    rate: (fields.exchange_rate as string | undefined) ?? null,
+    purchase_rate: (fields.purchase_exchange_rate as string | undefined) ?? null,
+    ...(country ? { country_code: country } : {}),
+  };
+}
+
+/**
+ * KZT equivalents, rates used and value_added_income of one deal. Client-sent tenge figures are
+ * replaced: the server computes them from the amounts and the National Bank rate of the year's rule.
+ * `fifoCostKzt` (purchase lots the sale consumed) replaces the declared acquisition cost.
+ */
+export async function computeDeal(
+  section: SectionDef,
+  input: Fields,
+  ctx: { year: number; rates: RatesProvider; refs: ReferenceSets; fifoCostKzt?: string | null },
+): Promise<Computed> {
+  const code = section.code;
+  const fields: Fields = { ...input };
+  for (const c of CONVERSIONS[code]) delete fields[c.to];
+  for (const f of ['value_added_income', 'declared_cost_in_tenge_currency', 'cost_source']) delete fields[f];
+  const currency = currencyOf(input, ctx.refs);
+  const { deal, purchase } = await ratesFor(code, input, ctx.year, currency, ctx.rates);
+
+  for (const c of CONVERSIONS[code]) {
+    const rate = c.rate === 'purchase' ? purchase : deal;
+    if (!rate || !isGiven(input[c.from] as string)) continue;
+    fields[c.to] = amount(dec(input[c.from] as string).times(dec(rate.rate)));
+  }
+  if (deal) {
+    fields.exchange_rate = deal.rate;
+    fields.exchange_rate_date = deal.rate_date;
+    fields.exchange_rate_rule = deal.rule;
+    fields.exchange_rate_demo = deal.demo;
+  }
+  if (purchase && purchase !== deal) {
+    fields.purchase_exchange_rate = purchase.rate;
+    fields.purchase_exchange_rate_date = purchase.rate_date;
+  }
+  if (SALE_CODES.has(code) && isGiven(fields.cost_in_tenge_currency as string)) {
+    fields.declared_cost_in_tenge_currency = fields.cost_in_tenge_currency;
+  }
+  if (SALE_CODES.has(code) && isGiven(ctx.fifoCostKzt) && input.is_ready_purchase_price !== true) {
+    fields.cost_in_tenge_currency = ctx.fifoCostKzt;
+    fields.cost_source = 'fifo';
+  }
+
+  if (PROFIT_CODES.has(code) && code !== 'purchase' && code !== 'history') {
+    try {
+      fields.value_added_income = calculateProfit(section.slug, taxDealOf(fields, ctx.refs), {
+        year: ctx.year,
+        kzCountryId: ctx.refs.kzCountryId,
+      });
+    } catch (e) {
+      if (!(e instanceof TaxEngineError)) throw e;
+    }
+  }
+  return { fields, rate: deal, purchaseRate: purchase, ...tileAmounts(code, fields, input) };
+}
+
+function tileAmounts(
+  code: SectionCode,
+  fields: Fields,
+  input: Fields,
+): { amountKzt: string | null; mainAmount: string | null } {
+  const s = (v: unknown) => (isGiven(v as string) ? String(v) : null);
+  const main = CONVERSIONS[code][0]?.from;
+  const mainAmount = main ? s(input[main]) : null;
+  if (code === 'purchase' || code === 'history') return { amountKzt: s(fields.cost_in_tenge_currency), mainAmount };
+  if (PROFIT_CODES.has(code)) return { amountKzt: s(fields.value_added_income), mainAmount };
+  return { amountKzt: s(fields.amount_in_tenge_currency), mainAmount };
+}
+
+/** Warnings of the engine for a stored or computed deal. */
+export function warningsOf(
+  section: SectionDef,
+  fields: Fields,
+  ctx: { form: number; year: number; refs: ReferenceSets },
+): TaxWarning[] {
+  const deal = taxDealOf(fields, ctx.refs);
+  return dealWarnings(section.key, deal, {
+    form: ctx.form as 1 | 2 | 3,
+    year: ctx.year,
+    kzCountryId: ctx.refs.kzCountryId,
+    ...(isGiven(fields.exchange_rate as string) ? { rate: fields.exchange_rate as string } : {}),
+  });
+}
+
+/** The tax benefit that applies to the deal (GET /api/common/get-tax-benefit and the form refresh). */
+export function benefitFor(section: SectionDef, fields: Fields, refs: ReferenceSets) {
+  if (!validRuDate(fields.transaction_date)) return null;
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
+  const country =
+    typeof fields.country_code_registration_id === 'number'
+      ? (refs.countryAlpha3.get(fields.country_code_registration_id) ?? null)
+      : null;
+  return findBenefit({
+    date: fields.transaction_date,
+    section: section.code,
+    operation_type: num(fields.operation_type_id),
+    security_type: num(fields.type_of_security),
+    market: num(fields.market_id),
+    bidding_method: num(fields.type_of_bidding_method),
+    country,
+    isin: typeof fields.isin_security === 'string' ? fields.isin_security : null,
+    amount: (fields.value_added_income as string | undefined) ?? null,
+  });
+}

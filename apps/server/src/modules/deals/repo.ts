@@ -1,0 +1,161 @@
+import Decimal from 'decimal.js';
+import type { Db } from '../../db/db.ts';
+
+/** The security identity FIFO matches on (same expression as the deals_security index). */
+export const SECURITY_KEY_SQL = `upper(coalesce(nullif(fields ->> 'isin_security', ''), fields ->> 'name_security', ''))`;
+
+export interface LotRow {
+  id: number;
+  declaration_id: number;
+  section: string;
+  transaction_date: string | null;
+  currency_code: string | null;
+  status: number | null;
+  fields: Record<string, unknown>;
+  /** true when the deal belongs to an earlier declaration */
+  previous_period: boolean;
+}
+
+export interface ConsumedRow {
+  sale_deal_id: number;
+  purchase_deal_id: number;
+  seq: number;
+  quantity: string;
+  cost: string;
+  cost_kzt: string;
+  currency_code: string;
+  rate: string;
+  previous_period: boolean;
+}
+
+/** One consumed lot as text that compares equal whatever the numeric scale the database returns. */
+export const lotSignature = (purchaseId: number, quantity: string, costKzt: string) =>
+  `${purchaseId}:${new Decimal(quantity).toFixed()}:${new Decimal(costKzt).toFixed()};`;
+
+const LOT_COLUMNS = `d.id, d.declaration_id, d.section, to_char(d.transaction_date, 'DD.MM.YYYY') AS transaction_date,
+  d.currency_code, d.status, d.fields`;
+
+/** Deal-module queries the declarations repo does not have: FIFO inputs, lots, counts. */
+export function dealsModuleRepo(db: Db) {
+  return {
+    countInSection: async (declarationId: number, section: string) =>
+      (
+        await db.one<{ n: number }>('SELECT count(*)::int AS n FROM deals WHERE declaration_id = $1 AND section = $2', [
+          declarationId,
+          section,
+        ])
+      )?.n ?? 0,
+
+    /**
+     * Sales and purchases of one security in this declaration and in the user's earlier income
+     * declarations (previous periods): the FIFO pool.
+     */
+    async securityDeals(
+      decl: { id: number; user_id: number; year: number },
+      key: string,
+      sections: readonly string[],
+    ): Promise<LotRow[]> {
+      return db.query<LotRow>(
+        `SELECT ${LOT_COLUMNS}, (d.declaration_id <> $1) AS previous_period
+         FROM declarations c JOIN deals d ON d.declaration_id = c.id
+         WHERE c.user_id = $2 AND (c.id = $1 OR (c.year < $3 AND c.reporting_form_id <> 2))
+           AND d.section = ANY($4) AND ${SECURITY_KEY_SQL.replaceAll('fields', 'd.fields')} = $5
+         ORDER BY d.transaction_date NULLS LAST, d.id`,
+        [decl.id, decl.user_id, decl.year, sections, key],
+      );
+    },
+
+    /** Purchase-history rows of the given sales (history section, first_a_and_second_section_deal_id). */
+    historyOf: (declarationId: number, saleIds: readonly number[]) =>
+      saleIds.length === 0
+        ? Promise.resolve([] as LotRow[])
+        : db.query<LotRow>(
+            `SELECT ${LOT_COLUMNS}, false AS previous_period FROM deals d
+             WHERE d.section = 'purchase_transaction_currency_section'
+               AND (d.fields ->> 'first_a_and_second_section_deal_id') = ANY($2::text[]) AND d.declaration_id = $1
+             ORDER BY d.transaction_date NULLS LAST, d.id`,
+            [declarationId, saleIds.map(String)],
+          ),
+
+    async replaceLots(saleId: number, rows: readonly Omit<ConsumedRow, 'sale_deal_id' | 'seq'>[]): Promise<void> {
+      await db.query('DELETE FROM deal_lots WHERE sale_deal_id = $1', [saleId]);
+      if (rows.length === 0) return;
+      const params: unknown[] = [];
+      const values = rows.map((r, i) => {
+        params.push(
+          saleId,
+          r.purchase_deal_id,
+          i + 1,
+          r.quantity,
+          r.cost,
+          r.cost_kzt,
+          r.currency_code,
+          r.rate,
+          r.previous_period,
+        );
+        const n = params.length - 9;
+        return `(${Array.from({ length: 9 }, (_, k) => `$${n + k + 1}`).join(', ')})`;
+      });
+      await db.query(
+        `INSERT INTO deal_lots (sale_deal_id, purchase_deal_id, seq, quantity, cost, cost_kzt, currency_code, rate,
+           previous_period) VALUES ${values.join(', ')}`,
+        params,
+      );
+    },
+
+    /** Current lots of several sales, as a comparable signature per sale. */
+    async lotSignatures(saleIds: readonly number[]): Promise<Map<number, string>> {
+      const out = new Map<number, string>();
+      if (saleIds.length === 0) return out;
+      const rows = await db.query<{
+        sale_deal_id: number;
+        purchase_deal_id: number;
+        quantity: string;
+        cost_kzt: string;
+      }>(
+        `SELECT sale_deal_id, purchase_deal_id, quantity::text AS quantity, cost_kzt::text AS cost_kzt
+         FROM deal_lots WHERE sale_deal_id = ANY($1::int[]) ORDER BY sale_deal_id, seq`,
+        [saleIds],
+      );
+      for (const r of rows) {
+        const part = lotSignature(r.purchase_deal_id, r.quantity, r.cost_kzt);
+        out.set(r.sale_deal_id, `${out.get(r.sale_deal_id) ?? ''}${part}`);
+      }
+      return out;
+    },
+
+    /** The lots a sale consumed, with the purchase deal's own description. */
+    lotsOfSale: (saleId: number) =>
+      db.query<ConsumedRow & { section: string; transaction_date: string | null; fields: Record<string, unknown> }>(
+        `SELECT l.sale_deal_id, l.purchase_deal_id, l.seq, l.quantity::text AS quantity, l.cost::text AS cost,
+           l.cost_kzt::text AS cost_kzt, l.currency_code, l.rate::text AS rate, l.previous_period,
+           d.section, to_char(d.transaction_date, 'DD.MM.YYYY') AS transaction_date, d.fields
+         FROM deal_lots l JOIN deals d ON d.id = l.purchase_deal_id
+         WHERE l.sale_deal_id = $1 ORDER BY l.seq`,
+        [saleId],
+      ),
+
+    /** Stores recomputed FIFO figures of a sale (cost, income, tile amount). */
+    updateSaleFigures: async (saleId: number, fields: Record<string, unknown>, amountKzt: string | null) => {
+      await db.query('UPDATE deals SET fields = $2, amount_kzt = $3 WHERE id = $1', [
+        saleId,
+        JSON.stringify(fields),
+        amountKzt,
+      ]);
+    },
+
+    /** Purchases of earlier declarations (the 'Показать сделки предыдущих периодов' toggle). */
+    previousPurchases: (decl: { id: number; user_id: number; year: number }) =>
+      db.query<LotRow>(
+        `SELECT ${LOT_COLUMNS}, true AS previous_period
+         FROM declarations c JOIN deals d ON d.declaration_id = c.id
+         WHERE c.user_id = $1 AND c.id <> $2 AND c.year < $3 AND d.section = 'purchase_transaction_section'
+         ORDER BY d.transaction_date, d.id`,
+        [decl.user_id, decl.id, decl.year],
+      ),
+
+    brokerHidesHistory: async (broker: string | null) =>
+      broker ? Boolean(await db.one('SELECT 1 FROM brokers WHERE name = $1 AND hide_history_link', [broker])) : false,
+  };
+}
+export type DealsModuleRepo = ReturnType<typeof dealsModuleRepo>;

@@ -1,0 +1,300 @@
+import { SECTION_KEYS } from '@deklarant/contracts';
+import Decimal from 'decimal.js';
+import type { Db } from '../../db/db.ts';
+import { isoDate } from './dates.ts';
+
+export interface DeclarationRow {
+  id: number;
+  user_id: number;
+  manager_id: number | null;
+  status: number;
+  tariff_type: number | null;
+  reporting_form_id: number;
+  type: number;
+  year: number;
+  kgd_code_id: number;
+  created_at: Date;
+  updated_at: Date;
+  declaration_expired_date: Date | null;
+  archived_at: Date | null;
+  broker: string | null;
+  referral_code: string | null;
+  tax_office_sending: boolean;
+  personal_data: Record<string, unknown>;
+  fifth_section: Record<string, unknown> | null;
+}
+
+export type NewDeclarationRow = Pick<
+  DeclarationRow,
+  | 'user_id'
+  | 'manager_id'
+  | 'reporting_form_id'
+  | 'type'
+  | 'year'
+  | 'kgd_code_id'
+  | 'broker'
+  | 'created_at'
+  | 'declaration_expired_date'
+  | 'personal_data'
+> &
+  Partial<Pick<DeclarationRow, 'status' | 'tariff_type' | 'referral_code' | 'tax_office_sending'>>;
+
+/** Archived: explicitly, or once the expiry date has passed ($2 is now). */
+const ARCHIVED_SQL = `(archived_at IS NOT NULL OR (declaration_expired_date IS NOT NULL AND declaration_expired_date <= $2))`;
+
+export function declarationsRepo(db: Db) {
+  return {
+    async insert(row: NewDeclarationRow): Promise<DeclarationRow> {
+      const created = await db.one<DeclarationRow>(
+        `INSERT INTO declarations (user_id, manager_id, status, tariff_type, reporting_form_id, type, year, kgd_code_id,
+           created_at, updated_at, declaration_expired_date, broker, referral_code, tax_office_sending, personal_data)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $13, $14) RETURNING *`,
+        [
+          row.user_id,
+          row.manager_id,
+          row.status ?? 1,
+          row.tariff_type ?? null,
+          row.reporting_form_id,
+          row.type,
+          row.year,
+          row.kgd_code_id,
+          row.created_at,
+          row.declaration_expired_date,
+          row.broker,
+          row.referral_code ?? null,
+          row.tax_office_sending ?? false,
+          JSON.stringify(row.personal_data),
+        ],
+      );
+      if (!created) throw new Error('declaration not inserted');
+      return created;
+    },
+
+    /** The user's own declaration; another user's id reads exactly like a missing one. */
+    byIdForUser: (id: number, userId: number) =>
+      db.one<DeclarationRow>('SELECT * FROM declarations WHERE id = $1 AND user_id = $2', [id, userId]),
+
+    byId: (id: number) => db.one<DeclarationRow>('SELECT * FROM declarations WHERE id = $1', [id]),
+
+    async listForUser(
+      userId: number,
+      opts: { archived: boolean; now: Date; limit: number; offset: number },
+    ): Promise<{ rows: DeclarationRow[]; total: number }> {
+      const where = `user_id = $1 AND ${opts.archived ? '' : 'NOT '}${ARCHIVED_SQL}`;
+      const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM declarations WHERE ${where}`, [
+        userId,
+        opts.now,
+      ]);
+      const rows = await db.query<DeclarationRow>(
+        `SELECT * FROM declarations WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+        [userId, opts.now, opts.limit, opts.offset],
+      );
+      return { rows, total: count?.n ?? 0 };
+    },
+
+    /** Drafts (status 1) whose expiry has passed are removed rather than archived; returns the removed rows. */
+    removeExpiredDrafts: (userId: number, now: Date) =>
+      db.query<{ id: number; user_id: number }>(
+        `DELETE FROM declarations WHERE user_id = $1 AND status = 1 AND ${ARCHIVED_SQL} RETURNING id, user_id`,
+        [userId, now],
+      ),
+
+    remove: async (id: number) => {
+      await db.query('DELETE FROM declarations WHERE id = $1', [id]);
+    },
+
+    setStatus: async (id: number, status: number, now: Date) => {
+      await db.query('UPDATE declarations SET status = $2, updated_at = $3 WHERE id = $1', [id, status, now]);
+    },
+
+    /** Payment and the manager path may move the expiry date (archiving follows it). */
+    setExpiry: async (id: number, expires: Date | null, now: Date) => {
+      await db.query('UPDATE declarations SET declaration_expired_date = $2, updated_at = $3 WHERE id = $1', [
+        id,
+        expires,
+        now,
+      ]);
+    },
+
+    touch: async (id: number, now: Date) => {
+      await db.query('UPDATE declarations SET updated_at = $2 WHERE id = $1', [id, now]);
+    },
+  };
+}
+export type DeclarationsRepo = ReturnType<typeof declarationsRepo>;
+
+/** A deal as the API returns it: the typed columns, then the section's own fields. */
+export type DealOut = Record<string, unknown> & {
+  id: number;
+  status: number | null;
+  declaration_id: number;
+  declaration_section: string;
+};
+
+/** What a writer (deal form, importer) stores; `fields` holds the section's validated own fields. */
+export interface DealWrite {
+  status?: number | null;
+  comment?: string | null;
+  /** dd.mm.yyyy (or yyyy-mm-dd) */
+  transaction_date?: string | null;
+  currency_code?: string | null;
+  /** the section's main amount in the deal currency, decimal string */
+  main_amount?: string | null;
+  /** its KZT equivalent, decimal string: what the tiles total */
+  amount_kzt?: string | null;
+  fields: Record<string, unknown>;
+  /** import de-duplication key, unique per declaration */
+  source_key?: string | null;
+}
+
+interface DealDbRow {
+  id: number;
+  declaration_id: number;
+  section: string;
+  status: number | null;
+  comment: string | null;
+  transaction_date: string | null;
+  currency_code: string | null;
+  fields: Record<string, unknown>;
+}
+
+const DEAL_COLUMNS = `id, declaration_id, section, status, comment,
+  to_char(transaction_date, 'DD.MM.YYYY') AS transaction_date, currency_code, fields`;
+
+function toDealOut(r: DealDbRow): DealOut {
+  return {
+    ...r.fields,
+    id: r.id,
+    status: r.status,
+    comment: r.comment,
+    transaction_date: r.transaction_date,
+    currency_code: r.currency_code,
+    declaration_id: r.declaration_id,
+    declaration_section: r.section,
+  };
+}
+
+const emptyGroups = (): Record<string, DealOut[]> => Object.fromEntries(SECTION_KEYS.map((k) => [k, []]));
+
+/**
+ * The generic deals store shared by every section (deal CRUD, importers, calculation). Every
+ * function is scoped by declaration id: callers check ownership and lifecycle first.
+ */
+export function dealsRepo(db: Db) {
+  return {
+    /** Every section key present, in id order; unknown sections are left out. */
+    async groupedByDeclaration(declarationId: number): Promise<Record<string, DealOut[]>> {
+      const groups = emptyGroups();
+      const rows = await db.query<DealDbRow>(
+        `SELECT ${DEAL_COLUMNS} FROM deals WHERE declaration_id = $1 ORDER BY section, id`,
+        [declarationId],
+      );
+      for (const r of rows) groups[r.section]?.push(toDealOut(r));
+      return groups;
+    },
+
+    async listBySection(declarationId: number, section: string): Promise<DealOut[]> {
+      const rows = await db.query<DealDbRow>(
+        `SELECT ${DEAL_COLUMNS} FROM deals WHERE declaration_id = $1 AND section = $2 ORDER BY id`,
+        [declarationId, section],
+      );
+      return rows.map(toDealOut);
+    },
+
+    async byId(declarationId: number, dealId: number): Promise<DealOut | undefined> {
+      const r = await db.one<DealDbRow>(`SELECT ${DEAL_COLUMNS} FROM deals WHERE declaration_id = $1 AND id = $2`, [
+        declarationId,
+        dealId,
+      ]);
+      return r ? toDealOut(r) : undefined;
+    },
+
+    /** Per section key: deal count, and the KZT total of deals not marked 'needs information' (status 1). */
+    async summary(declarationId: number): Promise<Record<string, { count: number; total: string }>> {
+      const out = Object.fromEntries(SECTION_KEYS.map((k) => [k, { count: 0, total: '0' }]));
+      const rows = await db.query<{ section: string; n: number; total: string | null }>(
+        `SELECT section, count(*)::int AS n, sum(amount_kzt) FILTER (WHERE status IS DISTINCT FROM 1) AS total
+         FROM deals WHERE declaration_id = $1 GROUP BY section`,
+        [declarationId],
+      );
+      for (const r of rows) {
+        if (out[r.section]) out[r.section] = { count: r.n, total: new Decimal(r.total ?? 0).toFixed() };
+      }
+      return out;
+    },
+
+    /** Inserts a deal; with a source_key already imported it adds nothing and returns undefined. */
+    async insert(declarationId: number, section: string, deal: DealWrite, now: Date): Promise<number | undefined> {
+      const row = await db.one<{ id: number }>(
+        `INSERT INTO deals (declaration_id, section, status, comment, transaction_date, currency_code, main_amount,
+           amount_kzt, fields, source_key, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+         ON CONFLICT (declaration_id, source_key) DO NOTHING RETURNING id`,
+        [
+          declarationId,
+          section,
+          deal.status ?? null,
+          deal.comment ?? null,
+          isoDate(deal.transaction_date),
+          deal.currency_code ?? null,
+          deal.main_amount ?? null,
+          deal.amount_kzt ?? null,
+          JSON.stringify(deal.fields),
+          deal.source_key ?? null,
+          now,
+        ],
+      );
+      return row?.id;
+    },
+
+    /** Replaces a deal's values; false when it is not in this declaration. */
+    async update(declarationId: number, dealId: number, deal: DealWrite, now: Date): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE deals SET status = $3, comment = $4, transaction_date = $5, currency_code = $6, main_amount = $7,
+           amount_kzt = $8, fields = $9, updated_at = $10
+         WHERE declaration_id = $1 AND id = $2 RETURNING id`,
+        [
+          declarationId,
+          dealId,
+          deal.status ?? null,
+          deal.comment ?? null,
+          isoDate(deal.transaction_date),
+          deal.currency_code ?? null,
+          deal.main_amount ?? null,
+          deal.amount_kzt ?? null,
+          JSON.stringify(deal.fields),
+          now,
+        ],
+      );
+      return rows.length > 0;
+    },
+
+    async remove(declarationId: number, dealId: number): Promise<boolean> {
+      const rows = await db.query('DELETE FROM deals WHERE declaration_id = $1 AND id = $2 RETURNING id', [
+        declarationId,
+        dealId,
+      ]);
+      return rows.length > 0;
+    },
+
+    /** Removes every deal of the declaration (or of one section); returns how many. */
+    async deleteAll(declarationId: number, section?: string): Promise<number> {
+      const rows = section
+        ? await db.query('DELETE FROM deals WHERE declaration_id = $1 AND section = $2 RETURNING id', [
+            declarationId,
+            section,
+          ])
+        : await db.query('DELETE FROM deals WHERE declaration_id = $1 RETURNING id', [declarationId]);
+      return rows.length;
+    },
+
+    async countNeedingInfo(declarationId: number): Promise<number> {
+      const r = await db.one<{ n: number }>(
+        'SELECT count(*)::int AS n FROM deals WHERE declaration_id = $1 AND status = 1',
+        [declarationId],
+      );
+      return r?.n ?? 0;
+    },
+  };
+}
+export type DealsRepo = ReturnType<typeof dealsRepo>;

@@ -1,0 +1,126 @@
+import { FORM, type ReportingFormId, sectionByKey } from '@deklarant/contracts';
+import type { DeclarationDocument, DocumentDeal } from '@deklarant/documents';
+import { amount, costKzt, saleKzt, type TaxDeal } from '@deklarant/tax';
+import type { Db } from '../../db/db.ts';
+import type { Computed } from '../calculation/assemble.ts';
+import { nameOf, type Refs } from '../calculation/refs.ts';
+
+export interface DocumentContext {
+  kgdCode: string;
+  kgdName: string;
+  typeName: string;
+  /** the account's own data, used where the declaration's personal_data is blank (partner sessions) */
+  user: {
+    iin: string | null;
+    surname: string | null;
+    name: string | null;
+    patronymic: string | null;
+    phone: string | null;
+    email: string | null;
+    spouses_iin: string | null;
+  };
+}
+
+export async function loadDocumentContext(db: Db, row: Computed['row']): Promise<DocumentContext> {
+  const [kgd, type, user] = await Promise.all([
+    db.one<{ code: string; name: string }>('SELECT code, name FROM kgd_codes WHERE id = $1', [row.kgd_code_id]),
+    db.one<{ type_name: string }>('SELECT type_name FROM declaration_types WHERE id = $1', [row.type]),
+    db.one<DocumentContext['user']>(
+      'SELECT iin, surname, name, patronymic, phone, email, spouses_iin FROM users WHERE id = $1',
+      [row.user_id],
+    ),
+  ]);
+  return {
+    kgdCode: kgd?.code ?? '',
+    kgdName: kgd?.name ?? '',
+    typeName: type?.type_name ?? 'Очередная',
+    user: user ?? {
+      iin: null,
+      surname: null,
+      name: null,
+      patronymic: null,
+      phone: null,
+      email: null,
+      spouses_iin: null,
+    },
+  };
+}
+
+const blank = (v: unknown) => v === null || v === undefined || v === '' || v === 'null';
+const text = (v: unknown): string | null => (blank(v) ? null : String(v));
+
+/** KZT figures the renderers print, filled from the engine where the stored deal has none. */
+function withKzt(deal: DocumentDeal, tax: TaxDeal, income: string | undefined, code: string | undefined): DocumentDeal {
+  const out = deal;
+  const safe = (f: () => string): string | null => {
+    try {
+      return f();
+    } catch {
+      return null;
+    }
+  };
+  if (code === '1A' || code === '2' || code === '1C') {
+    if (blank(out.sales_cost_in_tenge_currency)) out.sales_cost_in_tenge_currency = safe(() => amount(saleKzt(tax)));
+    if (blank(out.cost_in_tenge_currency) && income !== undefined && out.sales_cost_in_tenge_currency !== null) {
+      out.cost_in_tenge_currency = safe(() => amount(saleKzt(tax).minus(income)));
+    }
+  } else if (code === '1B' || code === '3' || code === '4' || code === 'rental') {
+    if (blank(out.amount_in_tenge_currency)) out.amount_in_tenge_currency = safe(() => amount(saleKzt(tax)));
+  } else if (code === 'purchase' || code === 'history') {
+    if (blank(out.cost_in_tenge_currency)) out.cost_in_tenge_currency = safe(() => amount(costKzt(tax)));
+  }
+  if (income !== undefined && blank(out.value_added_income)) out.value_added_income = income;
+  return out;
+}
+
+/** One stored deal as the renderers want it: letter codes and reference names resolved. */
+function toDocumentDeal(tax: TaxDeal, refs: Refs): DocumentDeal {
+  const d = tax as unknown as Record<string, unknown>;
+  return {
+    ...(d as DocumentDeal),
+    currency_code: text(tax.currency_code),
+    country_code: text(tax.country_code),
+    operation_name: nameOf(refs.operationById, d.operation_type_id),
+    market_name: nameOf(refs.marketById, d.market_id),
+    security_type_name: nameOf(refs.securityTypeById, d.type_of_security),
+  };
+}
+
+/** The computed declaration as the renderers' input: the same figures for XML, PDF and XLSX. */
+export function toDocument(c: Computed, ctx: DocumentContext, generatedAt: Date): DeclarationDocument {
+  const { row, result, refs } = c;
+  const incomeById = new Map((result?.deals ?? []).map((r) => [r.id, r.income]));
+  const sections: Record<string, DocumentDeal[]> = {};
+  for (const [key, list] of Object.entries(c.taxDeals)) {
+    if (list.length === 0) continue;
+    const code = sectionByKey(key)?.code;
+    sections[key] = list.map((t) => withKzt(toDocumentDeal(t, refs), t, incomeById.get(t.id ?? ''), code));
+  }
+  const p = row.personal_data as Record<string, unknown>;
+  const u = ctx.user;
+  const pick = (k: keyof DocumentContext['user']) => text(p[k]) ?? text(u[k]);
+  return {
+    form: row.reporting_form_id as ReportingFormId,
+    year: row.year,
+    type: { id: row.type, name: ctx.typeName },
+    kgdCode: ctx.kgdCode,
+    kgdName: ctx.kgdName,
+    personal: {
+      iin: pick('iin') ?? '',
+      surname: pick('surname') ?? '',
+      name: pick('name') ?? '',
+      patronymic: pick('patronymic'),
+      phone: pick('phone'),
+      email: pick('email'),
+      spouses_iin: row.reporting_form_id === FORM.F270 ? text(p.spouses_iin) : null,
+    },
+    sections,
+    ...(result
+      ? {
+          fifthSection: result.fifthSection,
+          lines: result.lines.map((l) => ({ field: l.field, amount: l.amount, rule: l.rule, article: l.article })),
+        }
+      : {}),
+    generatedAt,
+  };
+}

@@ -1,0 +1,257 @@
+import type { Readable, Writable } from 'node:stream';
+import { DECLARATION_STATUS, FORM_CODES, isPaid, MSG, type ReportingFormId } from '@deklarant/contracts';
+import {
+  assertRenderable,
+  type DeclarationDocument,
+  DocumentError,
+  renderPdf,
+  renderXlsx,
+  renderXml,
+  validateXml,
+  writeXlsxStream,
+} from '@deklarant/documents';
+import type { Db } from '../../db/db.ts';
+import type { Deps } from '../../deps.ts';
+import { PermanentJobError } from '../../jobs/queue.ts';
+import { HttpError } from '../../lib/errors.ts';
+import type { Actor } from '../auth/guard.ts';
+import { computeDeclaration } from '../calculation/assemble.ts';
+import type { DeclarationRow } from '../declarations/repo.ts';
+import { declarationsService } from '../declarations/service.ts';
+import { loadDocumentContext, toDocument } from './assemble.ts';
+
+/** Above this many deals a PDF or XLSX is not rendered in the request: a job renders it and emails a link. */
+export const MAX_STREAM_DEALS = 5000;
+export const EXPORT_JOB = 'documents.export';
+
+export type ExportFormat = 'pdf' | 'xlsx';
+export const CONTENT_TYPES = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xml: 'application/xml; charset=utf-8',
+} as const;
+const KINDS = { pdf: 'declaration_pdf', xlsx: 'declaration_xlsx', xml: 'declaration_xml' } as const;
+
+export interface StoredFile {
+  year: number;
+  month: number;
+  user_id: number;
+  filename: string;
+  kind: string;
+  created_at: string;
+}
+
+/** A renderer's refusal (missing personal data, bad IIN, unknown form) as a 422 with its Russian text. */
+const asHttp = (err: unknown): unknown =>
+  err instanceof DocumentError
+    ? new HttpError(422, err.message, err.field ? { [err.field]: [err.message] } : undefined)
+    : err;
+
+/** Downloads are what the user pays for: status 3 or more, and not while an additional payment is due. */
+export function assertDownloadable(row: DeclarationRow): void {
+  if (row.status === DECLARATION_STATUS.ADDITIONAL_PAYMENT)
+    throw new HttpError(402, MSG.documentsNeedAdditionalPayment);
+  if (!isPaid(row.status)) throw new HttpError(402, MSG.documentsNeedPayment);
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+function stamp(d: Date): string {
+  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+}
+
+/** 'fno_270_00_2025_d12_20261122T023600.xml': ASCII only, unique per declaration and second. */
+export function documentFilename(
+  row: Pick<DeclarationRow, 'id' | 'year' | 'reporting_form_id'>,
+  ext: string,
+  at: Date,
+  suffix = '',
+) {
+  const code = FORM_CODES[row.reporting_form_id as ReportingFormId].replace('.', '_');
+  return `fno_${code}_${row.year}_d${row.id}_${stamp(at)}${suffix}.${ext}`;
+}
+
+export const storageKey = (f: Pick<StoredFile, 'year' | 'month' | 'user_id' | 'filename'>) =>
+  `${f.year}/${f.month}/${f.user_id}/${f.filename}`;
+
+/** Renders and stores a file under {year}/{month}/{user_id}/{filename}; the files row follows the bytes. */
+async function storeFile(
+  deps: Deps,
+  db: Db,
+  row: DeclarationRow,
+  kind: keyof typeof KINDS,
+  filename: string,
+  bytes: Buffer,
+): Promise<StoredFile> {
+  const at = deps.clock.now();
+  const file = { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, user_id: row.user_id, filename };
+  const key = storageKey(file);
+  const put = await deps.providers.storage.put(key, bytes);
+  await db.query(
+    `INSERT INTO files (user_id, declaration_id, kind, storage_key, filename, content_type, size_bytes, sha256, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (storage_key) DO NOTHING`,
+    [row.user_id, row.id, KINDS[kind], key, filename, CONTENT_TYPES[kind], put.size, put.sha256, at],
+  );
+  return { ...file, kind: KINDS[kind], created_at: at.toISOString() };
+}
+
+/**
+ * The declaration as the renderers' input, from the current deals (rates resolved, the tax engine run,
+ * reference names and KZT amounts filled): XML, PDF, XLSX and the signing module all use this. Throws
+ * HttpError 422/503 with the Russian message (missing rate, personal data, unsupported year).
+ */
+export async function buildDeclarationDocument(deps: Deps, row: DeclarationRow): Promise<DeclarationDocument> {
+  const computed = await computeDeclaration(deps, row);
+  const ctx = await loadDocumentContext(deps.db, row);
+  const doc = toDocument(computed, ctx, deps.clock.now());
+  try {
+    assertRenderable(doc);
+  } catch (err) {
+    throw asHttp(err);
+  }
+  return doc;
+}
+
+export function documentsService(deps: Deps) {
+  const declarations = declarationsService(deps);
+  const now = () => deps.clock.now();
+
+  const documentFor = (row: DeclarationRow) => buildDeclarationDocument(deps, row);
+
+  async function dealCount(id: number): Promise<number> {
+    const r = await deps.db.one<{ n: number }>('SELECT count(*)::int AS n FROM deals WHERE declaration_id = $1', [id]);
+    return r?.n ?? 0;
+  }
+
+  async function loadForDownload(actor: Actor, id: number): Promise<DeclarationRow> {
+    const row = await declarations.loadOwn(actor, id);
+    assertDownloadable(row);
+    return row;
+  }
+
+  /** Too many deals: queue a job that renders the file and emails a download link. */
+  async function queueIfLarge(row: DeclarationRow, format: ExportFormat): Promise<boolean> {
+    if ((await dealCount(row.id)) <= MAX_STREAM_DEALS) return false;
+    // one job per declaration, format and minute: a double click does not send two letters
+    const minute = Math.floor(now().getTime() / 60_000);
+    await deps.jobs.enqueue(
+      EXPORT_JOB,
+      { declarationId: row.id, userId: row.user_id, format },
+      { dedupeKey: `export:${row.id}:${format}:${minute}` },
+    );
+    return true;
+  }
+
+  return {
+    documentFor,
+    loadForDownload,
+    queueIfLarge,
+
+    async pdf(row: DeclarationRow): Promise<{ filename: string; bytes: Buffer }> {
+      const doc = await documentFor(row);
+      const bytes = await renderPdf(doc).catch((err) => {
+        throw asHttp(err);
+      });
+      return { filename: documentFilename(row, 'pdf', now()), bytes };
+    },
+
+    /** Validates the document before the first byte, then streams the workbook. */
+    async xlsxStream(row: DeclarationRow, out: Writable): Promise<{ filename: string; done: Promise<void> }> {
+      const doc = await documentFor(row);
+      return { filename: documentFilename(row, 'xlsx', now()), done: writeXlsxStream(doc, out) };
+    },
+
+    /** Renders the ФНО XML, validates it against the form's XSD, and only then stores it. */
+    async generateXml(actor: Actor, id: number): Promise<StoredFile> {
+      const row = await loadForDownload(actor, id);
+      const doc = await documentFor(row);
+      let xml: string;
+      try {
+        xml = renderXml(doc);
+      } catch (err) {
+        throw asHttp(err);
+      }
+      const check = await validateXml(xml, doc.form);
+      if (!check.valid) {
+        throw new HttpError(422, MSG.xmlInvalid, { xml: check.errors.slice(0, 10) });
+      }
+      const filename = documentFilename(row, 'xml', now());
+      return deps.db.tx((t) => storeFile(deps, t, row, 'xml', filename, Buffer.from(xml, 'utf8')));
+    },
+
+    async xmlList(actor: Actor, id: number): Promise<StoredFile[]> {
+      const row = await declarations.loadOwn(actor, id);
+      const rows = await deps.db.query<{ storage_key: string; kind: string; created_at: Date }>(
+        `SELECT storage_key, kind, created_at FROM files WHERE declaration_id = $1 AND user_id = $2 AND kind = $3
+         ORDER BY created_at DESC, id DESC`,
+        [row.id, row.user_id, KINDS.xml],
+      );
+      return rows.map((r) => {
+        const [year, month, userId, ...rest] = r.storage_key.split('/');
+        return {
+          year: Number(year),
+          month: Number(month),
+          user_id: Number(userId),
+          filename: rest.join('/'),
+          kind: r.kind,
+          created_at: r.created_at.toISOString(),
+        };
+      });
+    },
+
+    /** GET /api/{year}/{month}/{user_id}/{filename}: the owner's stored file, else 404. */
+    async open(
+      actor: Actor,
+      f: { year: number; month: number; user_id: number; filename: string },
+    ): Promise<{ stream: Readable; filename: string; contentType: string; size: number }> {
+      const missing = () => new HttpError(404, MSG.fileNotFound);
+      if (f.user_id !== actor.user.id) throw missing();
+      const row = await deps.db.one<{ filename: string; content_type: string; size_bytes: string | number }>(
+        'SELECT filename, content_type, size_bytes FROM files WHERE storage_key = $1 AND user_id = $2',
+        [storageKey(f), actor.user.id],
+      );
+      if (!row) throw missing();
+      const stream = await deps.providers.storage.stream(storageKey(f)).catch(() => {
+        throw missing();
+      });
+      return { stream, filename: row.filename, contentType: row.content_type, size: Number(row.size_bytes) };
+    },
+
+    /** The export job: render, store, and email a link (the files row and the letter in one transaction). */
+    async runExport(payload: unknown): Promise<StoredFile> {
+      const p = payload as { declarationId: number; userId: number; format: ExportFormat };
+      const row = await deps.db.one<DeclarationRow>('SELECT * FROM declarations WHERE id = $1 AND user_id = $2', [
+        p.declarationId,
+        p.userId,
+      ]);
+      if (!row) throw new PermanentJobError('declaration gone');
+      let doc: DeclarationDocument;
+      try {
+        doc = await documentFor(row);
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 422) throw new PermanentJobError(err.message);
+        throw err;
+      }
+      const bytes = p.format === 'pdf' ? await renderPdf(doc) : await renderXlsx(doc);
+      const filename = documentFilename(row, p.format, doc.generatedAt, '_full');
+      const user = await deps.db.one<{ email: string }>('SELECT email FROM users WHERE id = $1', [row.user_id]);
+      return deps.db.tx(async (t) => {
+        const file = await storeFile(deps, t, row, p.format, filename, bytes);
+        if (user?.email) await deps.providers.mailer.send(exportLetter(deps, user.email, row, file), t);
+        return file;
+      });
+    },
+  };
+}
+
+function exportLetter(deps: Deps, to: string, row: DeclarationRow, file: StoredFile) {
+  const url = `${deps.config.publicUrl}/app/declaration?step=8&download=${encodeURIComponent(storageKey(file))}`;
+  const what = file.kind === KINDS.pdf ? 'PDF' : 'Excel';
+  const title = `Декларация ${FORM_CODES[row.reporting_form_id as ReportingFormId]} за ${row.year} год (${what})`;
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return {
+    to,
+    subject: `${title} готова`,
+    text: `${title} сформирована. Скачать файл (нужен вход в личный кабинет): ${url}\n\n— Декларант`,
+    html: `<p>${esc(title)} сформирована.</p><p><a href="${esc(url)}">Скачать файл</a> (нужен вход в личный кабинет).</p><p>— Декларант</p>`,
+  };
+}

@@ -1,0 +1,236 @@
+import { MSG, SECTIONS, type SectionDef, sectionApplies } from '@deklarant/contracts';
+import type { ImportedDeal } from '@deklarant/importers';
+
+/**
+ * Importer deals → deal rows: reference ids (market, security type, bidding method, country,
+ * operation type) and the section's own fields. Pure and synchronous: no rates, no database
+ * (KZT amounts are added afterwards by the deals module's computeDeal, FIFO by fifo.ts).
+ */
+
+export interface ImportRefs {
+  /** alpha-3 → countries.id */
+  countryId: Map<string, number>;
+  /** ISO codes the currencies reference knows */
+  currencies: Set<string>;
+}
+
+export type Fields = Record<string, unknown>;
+
+export interface MappedDeal {
+  section: SectionDef;
+  kind: ImportedDeal['kind'];
+  source_key: string;
+  status: 1 | null;
+  comment: string | null;
+  /** dd.mm.yyyy */
+  transaction_date: string;
+  currency_code: string;
+  /** the section's own fields (what the deal form edits) */
+  fields: Fields;
+  /** FIFO identity (ISIN or name, upper case), for sales and purchases */
+  securityKey: string | null;
+  /** purchase commission in the deal currency (lots count it from 2025) */
+  commission: string | null;
+  /** report row, for messages */
+  row: number | string;
+  file: number;
+}
+
+export interface Skip {
+  file: number;
+  row: number | string;
+  reason: string;
+}
+
+const SECTION_BY_KEY = new Map(SECTIONS.map((s) => [s.key, s]));
+export const sectionByKey = (key: string) => SECTION_BY_KEY.get(key);
+
+/** markets reference ids (reference-data/markets.json) */
+const MARKET = {
+  KASE: 1,
+  AIX: 2,
+  FOREIGN: 3,
+  KZ_OTC: 4,
+  NYSE: 5,
+  NASDAQ: 6,
+  LSE: 7,
+  XETRA: 8,
+  EURONEXT: 9,
+  HKEX: 10,
+  MOEX: 11,
+  SPB: 12,
+  FOREIGN_OTC: 13,
+  CRYPTO: 14,
+} as const;
+
+const FOREIGN_VENUES: [RegExp, number][] = [
+  [/^(NYSE|ARCA|AMEX|NYSEARCA|NYSE ?AMERICAN|BATS|CBOE)$/, MARKET.NYSE],
+  [/^(NASDAQ|ISLAND|NMS|NASDAQ ?GS|NASDAQ ?GM|NASDAQ ?CM)$/, MARKET.NASDAQ],
+  [/^(LSE|LSEETF|LSEIOB1|LONDON)$/, MARKET.LSE],
+  [/^(IBIS|IBIS2|XETRA|FWB|FWB2|GETTEX|FRA|TGATE|SWB)$/, MARKET.XETRA],
+  [/^(AEB|SBF|EBS|ENEXT(\.BE)?|EURONEXT|BVME|BM)$/, MARKET.EURONEXT],
+  [/^(SEHK|HKEX|HKFE)$/, MARKET.HKEX],
+  [/^(MOEX|MICEX)$/, MARKET.MOEX],
+  [/^(SPB|SPBEX)$/, MARKET.SPB],
+  [/^(OTC|PINK|OTCBB|VALUE|IBKRATS)$/, MARKET.FOREIGN_OTC],
+];
+
+export function marketIdOf(d: Pick<ImportedDeal, 'market' | 'exchange' | 'type_of_security'>): number {
+  if (d.type_of_security === 'digital_asset') return MARKET.CRYPTO;
+  const venue = (d.exchange ?? '').trim().toUpperCase();
+  if (d.market === 'KZ') {
+    if (/AIX|МФЦА/.test(venue)) return MARKET.AIX;
+    if (/OTC|ВНЕБИРЖ/.test(venue)) return MARKET.KZ_OTC;
+    return MARKET.KASE;
+  }
+  for (const [re, id] of FOREIGN_VENUES) if (re.test(venue)) return id;
+  return MARKET.FOREIGN;
+}
+
+/** security_types ids (reference-data/security_types.json) */
+export function securityTypeIdOf(
+  d: Pick<ImportedDeal, 'type_of_security' | 'isin_security' | 'country_code'>,
+): number | null {
+  switch (d.type_of_security) {
+    case 'share':
+      return 1;
+    case 'bond':
+      // Kazakhstan government securities carry KZK… ISINs (МЕУКАМ, МЕОКАМ, МЕККАМ, МЕУЖКАМ).
+      return (d.isin_security ?? '').toUpperCase().startsWith('KZK') ? 3 : 2;
+    case 'fund':
+      return d.country_code && d.country_code !== 'KAZ' ? 8 : 4;
+    case 'depositary_receipt':
+      return 5;
+    case 'digital_asset':
+      return 6;
+    case 'derivative':
+      return 7;
+    case 'other':
+    case 'currency':
+      return 9;
+    default:
+      return null;
+  }
+}
+
+/** bidding_methods: open trading on an exchange, "no organised trading" off exchange. */
+const biddingOf = (marketId: number) => (marketId === MARKET.KZ_OTC || marketId === MARKET.FOREIGN_OTC ? 5 : 1);
+
+const yearOf = (ruDate: string) => Number(ruDate.slice(6, 10));
+
+/** Where a deal dated outside the tax year goes: earlier purchases are kept as previous-period lots. */
+function outsideYear(d: ImportedDeal, year: number): string | null {
+  const y = yearOf(d.transaction_date);
+  if (y === year) return null;
+  if (y < year && d.section === 'purchase_transaction_section') return null;
+  return MSG.importOutsideYear(year);
+}
+
+export const securityKeyOf = (isin: string | null | undefined, name: string | null | undefined) =>
+  (isin || name || '').trim().toUpperCase();
+
+/**
+ * Maps one file's deals. Deals whose section does not exist in this form/year, or dated outside the
+ * tax year (except earlier purchases, which are FIFO lots), are skipped with a Russian reason.
+ */
+export function mapDeals(
+  deals: readonly ImportedDeal[],
+  ctx: { year: number; form: number; refs: ImportRefs; file: number },
+): { mapped: MappedDeal[]; skipped: Skip[] } {
+  const mapped: MappedDeal[] = [];
+  const skipped: Skip[] = [];
+  const { refs } = ctx;
+  for (const d of deals) {
+    const section = SECTION_BY_KEY.get(d.section);
+    if (!section || !sectionApplies(section, ctx.form, ctx.year)) {
+      skipped.push({ file: ctx.file, row: d.row, reason: `${MSG.importSectionNotInForm}: ${d.name_security}` });
+      continue;
+    }
+    const outside = outsideYear(d, ctx.year);
+    if (outside) {
+      skipped.push({ file: ctx.file, row: d.row, reason: outside });
+      continue;
+    }
+    let status = d.status;
+    const comments = d.comment ? [d.comment] : [];
+    const currency = d.currency_code.toUpperCase();
+    if (!refs.currencies.has(currency)) {
+      status = 1;
+      comments.push(`Валюта ${currency} отсутствует в справочнике валют: укажите суммы в валюте из справочника.`);
+    }
+    const countryId = d.country_code ? (refs.countryId.get(d.country_code) ?? null) : null;
+    const fields = withoutBlanks(fieldsOf(d, section, ctx.form, countryId));
+    const trade = d.kind === 'sale' || d.kind === 'purchase';
+    mapped.push({
+      section,
+      kind: d.kind,
+      source_key: d.source_key,
+      status,
+      comment: comments.length ? comments.join(' ') : null,
+      transaction_date: d.transaction_date,
+      currency_code: currency,
+      fields,
+      securityKey: trade ? securityKeyOf(d.isin_security, d.name_security) : null,
+      commission: d.commission,
+      row: d.row,
+      file: ctx.file,
+    });
+  }
+  return { mapped, skipped };
+}
+
+/** The deal form's normal form: no null or blank values (the save path drops them the same way). */
+function withoutBlanks(f: Fields): Fields {
+  const out: Fields = {};
+  for (const k in f) {
+    const v = f[k];
+    if (v !== null && v !== undefined && v !== '') out[k] = v;
+  }
+  return out;
+}
+
+function fieldsOf(d: ImportedDeal, section: SectionDef, form: number, countryId: number | null): Fields {
+  const isin = d.isin_security ? d.isin_security.toUpperCase() : null;
+  if (section.key === 'sixth_section_second_part') {
+    return {
+      bank_name: d.bank_name ?? d.name_security,
+      amount_in_currency: d.amount_in_currency,
+      currency_code: d.currency_code,
+      country_code_id: countryId,
+    };
+  }
+  if (section.key === 'sixth_section_first_part') {
+    return {
+      name_security: d.name_security,
+      isin_security: isin,
+      quantity: d.quantity,
+      country_code_registration_id: countryId,
+      ...(form === 3 ? { type_of_security: securityTypeIdOf(d) } : {}),
+    };
+  }
+  const marketId = marketIdOf(d);
+  const f: Fields = {
+    transaction_date: d.transaction_date,
+    name_security: d.name_security,
+    isin_security: isin,
+    currency_code: d.currency_code,
+    operation_type_id: d.operation_type_id,
+    country_code_registration_id: countryId,
+    type_of_security: securityTypeIdOf(d),
+    market_id: marketId,
+    foreign_tax_credit: d.foreign_tax_credit ?? '0',
+  };
+  if (d.quantity !== null) f.quantity = d.quantity;
+  if (d.kind === 'purchase') {
+    f.purchase_opening_cost = d.purchase_opening_cost;
+    f.type_of_bidding_method = biddingOf(marketId);
+  } else if (d.kind === 'sale' || section.code === '1A' || section.code === '2' || section.code === '1C') {
+    f.sale_closing_cost = d.sale_closing_cost;
+    if (d.purchase_opening_cost !== null) f.purchase_opening_cost = d.purchase_opening_cost;
+    f.type_of_bidding_method = biddingOf(marketId);
+  } else {
+    // dividends, coupons, interest, repayments: the gross payment; the tax withheld abroad stays with it
+    f.sale_closing_cost = d.sale_closing_cost;
+  }
+  return f;
+}

@@ -1,0 +1,190 @@
+import { MSG } from '@deklarant/contracts';
+import type { Db } from '../../db/db.ts';
+import { isoDate } from '../declarations/dates.ts';
+import type { PreparedDeal } from './prepare.ts';
+
+export type ImportStatus = 'queued' | 'running' | 'retrying' | 'done' | 'failed';
+
+export interface ImportCounts {
+  /** deals the report(s) produced after skipping */
+  total: number;
+  added: number;
+  duplicates: number;
+  needs_info: number;
+  skipped: number;
+  errors: number;
+  /** added deals per section key */
+  by_section: Record<string, number>;
+}
+
+export interface ImportIssue {
+  file: number;
+  row: number | string;
+  field?: string;
+  message: string;
+}
+
+export interface ImportRow {
+  id: number;
+  declaration_id: number;
+  user_id: number;
+  manager_id: number | null;
+  source: 'upload' | 'partner';
+  bank: string | null;
+  job_id: number | null;
+  status: ImportStatus;
+  file_ids: number[];
+  formats: string[];
+  counts: Partial<ImportCounts>;
+  errors: ImportIssue[];
+  skipped: ImportIssue[];
+  message: string | null;
+  created_at: Date;
+  updated_at: Date;
+  finished_at: Date | null;
+}
+
+export function importsRepo(db: Db) {
+  return {
+    async insert(row: {
+      declaration_id: number;
+      user_id: number;
+      manager_id: number | null;
+      source: 'upload' | 'partner';
+      bank: string | null;
+      file_ids: number[];
+      now: Date;
+    }): Promise<number> {
+      const r = await db.one<{ id: number }>(
+        `INSERT INTO imports (declaration_id, user_id, manager_id, source, bank, file_ids, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
+        [row.declaration_id, row.user_id, row.manager_id, row.source, row.bank, row.file_ids, row.now],
+      );
+      if (!r) throw new Error('import not inserted');
+      return r.id;
+    },
+    setJob: async (id: number, jobId: number) => {
+      await db.query('UPDATE imports SET job_id = $2 WHERE id = $1', [id, jobId]);
+    },
+    byId: (id: number) => db.one<ImportRow>('SELECT * FROM imports WHERE id = $1', [id]),
+    latestForDeclaration: (declarationId: number) =>
+      db.one<ImportRow>('SELECT * FROM imports WHERE declaration_id = $1 ORDER BY id DESC LIMIT 1', [declarationId]),
+    setStatus: async (id: number, status: ImportStatus, now: Date, message: string | null = null) => {
+      await db.query('UPDATE imports SET status = $2, message = coalesce($4, message), updated_at = $3 WHERE id = $1', [
+        id,
+        status,
+        now,
+        message,
+      ]);
+    },
+    async finish(
+      id: number,
+      r: {
+        status: 'done' | 'failed';
+        formats: string[];
+        counts: Partial<ImportCounts>;
+        errors: ImportIssue[];
+        skipped: ImportIssue[];
+        message: string | null;
+        fileIds?: number[];
+        now: Date;
+      },
+    ) {
+      await db.query(
+        `UPDATE imports SET status = $2, formats = $3, counts = $4, errors = $5, skipped = $6, message = $7,
+           file_ids = coalesce($8, file_ids), updated_at = $9, finished_at = $9 WHERE id = $1`,
+        [
+          id,
+          r.status,
+          r.formats,
+          JSON.stringify(r.counts),
+          JSON.stringify(r.errors.slice(0, 500)),
+          JSON.stringify(r.skipped.slice(0, 500)),
+          r.message,
+          r.fileIds ?? null,
+          r.now,
+        ],
+      );
+    },
+  };
+}
+
+/** Source keys of this declaration that are already stored. */
+export async function existingKeys(db: Db, declarationId: number, keys: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < keys.length; i += 5000) {
+    const rows = await db.query<{ source_key: string }>(
+      'SELECT source_key FROM deals WHERE declaration_id = $1 AND source_key = ANY($2::text[])',
+      [declarationId, keys.slice(i, i + 5000)],
+    );
+    for (const r of rows) found.add(r.source_key);
+  }
+  return found;
+}
+
+const BATCH = 400;
+
+/**
+ * Inserts deals in batches with the columns of the deals module's `dealsRepo.insert` (same
+ * ON CONFLICT on (declaration_id, source_key)); returns source_key → new id of what was inserted.
+ */
+export async function insertDeals(
+  db: Db,
+  declarationId: number,
+  deals: readonly PreparedDeal[],
+  now: Date,
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let i = 0; i < deals.length; i += BATCH) {
+    const chunk = deals.slice(i, i + BATCH);
+    const params: unknown[] = [declarationId, now];
+    const values = chunk.map((d) => {
+      const at = params.length;
+      params.push(
+        d.section.key,
+        d.status,
+        d.comment,
+        isoDate(d.transaction_date),
+        d.currency_code,
+        d.mainAmount,
+        d.amountKzt,
+        JSON.stringify(d.fields),
+        d.source_key,
+      );
+      const p = (k: number) => `$${at + k}`;
+      return `($1, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}::date, ${p(5)}, ${p(6)}::numeric, ${p(7)}::numeric, ${p(8)}::jsonb, ${p(9)}, $2, $2)`;
+    });
+    const rows = await db.query<{ id: number; source_key: string }>(
+      `INSERT INTO deals (declaration_id, section, status, comment, transaction_date, currency_code, main_amount,
+         amount_kzt, fields, source_key, created_at, updated_at)
+       VALUES ${values.join(', ')}
+       ON CONFLICT (declaration_id, source_key) DO NOTHING RETURNING id, source_key`,
+      params,
+    );
+    for (const r of rows) ids.set(r.source_key, r.id);
+  }
+  return ids;
+}
+
+/**
+ * Sales of this import (I.A, II) that FIFO could not cover and whose report gave no cost: marked
+ * 'Требуется доп. информация' with the reason, so they are not declared with a zero cost.
+ * Returns the ids it marked.
+ */
+export async function flagSalesWithoutCost(
+  db: Db,
+  deals: readonly PreparedDeal[],
+  ids: Map<string, number>,
+): Promise<Set<number>> {
+  const sales = deals
+    .filter((d) => d.kind === 'sale' && d.status !== 1 && (d.section.code === '1A' || d.section.code === '2'))
+    .map((d) => ids.get(d.source_key))
+    .filter((id): id is number => id !== undefined);
+  if (sales.length === 0) return new Set();
+  const rows = await db.query<{ id: number }>(
+    `UPDATE deals SET status = 1, comment = trim(both ' ' from coalesce(comment, '') || ' ' || $2)
+     WHERE id = ANY($1::int[]) AND NOT (fields ? 'cost_in_tenge_currency') RETURNING id`,
+    [sales, MSG.importNoPurchaseHistory],
+  );
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,501 @@
+import { randomUUID } from 'node:crypto';
+import { MSG } from '@deklarant/contracts';
+import {
+  type ImportedDeal,
+  ImportRefusedError,
+  parseReport,
+  type RowError,
+  type SkippedRow,
+} from '@deklarant/importers';
+import type { Db } from '../../db/db.ts';
+import type { Deps } from '../../deps.ts';
+import type { JobContext } from '../../jobs/queue.ts';
+import { HttpError, unprocessable } from '../../lib/errors.ts';
+import { PartnerAnswer, PartnerError } from '../../providers/partner/index.ts';
+import type { Actor } from '../auth/guard.ts';
+import { rematchSecurity } from '../deals/fifo.ts';
+import { type ReferenceSets, referenceCache } from '../deals/references.ts';
+import { assertCanUploadReport, blocked } from '../declarations/lifecycle.ts';
+import { type DeclarationRow, declarationsRepo } from '../declarations/repo.ts';
+import { askerOf, declarationsService } from '../declarations/service.ts';
+import { assertUploadAllowed } from '../partners/service.ts';
+import { checkUpload, contentTypeOf, safeFilename, type UploadFile } from './files.ts';
+import { type ImportRefs, type MappedDeal, mapDeals } from './mapping.ts';
+import { type PreparedDeal, prepareDeals } from './prepare.ts';
+import {
+  existingKeys,
+  flagSalesWithoutCost,
+  type ImportCounts,
+  type ImportIssue,
+  type ImportRow,
+  importsRepo,
+  insertDeals,
+} from './repo.ts';
+
+export const IMPORT_JOB = 'imports.apply';
+const MAX_ATTEMPTS = 5;
+
+/** Test seam: runs inside the apply transaction after the inserts, before the commit. */
+export const importHooks: { beforeCommit?: (importId: number) => void | Promise<void> } = {};
+
+/** What the status endpoint returns (GET /api/imports/{id}). */
+export interface ImportView {
+  id: number;
+  declaration_id: number;
+  source: 'upload' | 'partner';
+  bank: string | null;
+  status: ImportRow['status'];
+  progress: number;
+  message: string | null;
+  formats: string[];
+  files: { id: number; filename: string; size_bytes: number }[];
+  counts: ImportCounts;
+  errors: ImportIssue[];
+  skipped: ImportIssue[];
+  created_at: string;
+  finished_at: string | null;
+}
+
+const EMPTY_COUNTS: ImportCounts = {
+  total: 0,
+  added: 0,
+  duplicates: 0,
+  needs_info: 0,
+  skipped: 0,
+  errors: 0,
+  by_section: {},
+};
+
+interface Parsed {
+  format: string;
+  deals: ImportedDeal[];
+  errors: RowError[];
+  skipped: SkippedRow[];
+}
+
+class Refused extends Error {}
+
+async function audit(
+  db: Db,
+  e: {
+    actor: Actor | null;
+    declarationId: number;
+    importId: number;
+    action: string;
+    at: Date;
+    details: Record<string, unknown>;
+  },
+) {
+  await db.query(
+    `INSERT INTO audit_log (actor_user_id, actor_manager_id, declaration_id, entity, entity_id, action, details, created_at)
+     VALUES ($1, $2, $3, 'import', $4, $5, $6, $7)`,
+    [
+      e.actor?.user.id ?? null,
+      e.actor?.managerId ?? null,
+      e.declarationId,
+      String(e.importId),
+      e.action,
+      JSON.stringify(e.details),
+      e.at,
+    ],
+  );
+}
+
+export function importsService(deps: Deps) {
+  const { db } = deps;
+  const repo = importsRepo(db);
+  const declarations = declarationsService(deps);
+  const refsCache = referenceCache(db);
+  const now = () => deps.clock.now();
+  let importRefs: Promise<ImportRefs> | undefined;
+
+  function loadImportRefs(): Promise<ImportRefs> {
+    importRefs ??= (async () => {
+      const countries = await db.query<{ id: number; alpha3: string }>(
+        'SELECT id, trim(alpha3) AS alpha3 FROM countries',
+      );
+      const currencies = await db.query<{ code: string }>('SELECT trim(code) AS code FROM currencies');
+      return {
+        countryId: new Map(countries.map((c) => [c.alpha3, c.id])),
+        currencies: new Set(currencies.map((c) => c.code)),
+      };
+    })();
+    importRefs.catch(() => {
+      importRefs = undefined;
+    });
+    return importRefs;
+  }
+
+  /** The broker the user chose: a name, id or title of the brokers list; unknown names are refused. */
+  async function brokerOf(bank: string | null): Promise<{ name: string; count_files: number } | null> {
+    if (!bank) return null;
+    const b = await db.one<{ name: string; count_files: number }>(
+      'SELECT name, count_files FROM brokers WHERE name = $1 OR id::text = $1 OR title = $1',
+      [bank],
+    );
+    if (!b) throw unprocessable(MSG.checkInput, { bank: [MSG.checkSelected] });
+    return b;
+  }
+
+  /** Stores originals, the import row and its job in one transaction; returns the import id. */
+  async function enqueue(
+    actor: Actor,
+    row: DeclarationRow,
+    source: 'upload' | 'partner',
+    bank: string | null,
+    files: { bytes: Buffer; filename: string; kind: string; contentType: string }[],
+  ): Promise<{ importId: number; jobId: number }> {
+    const at = now();
+    const stored: { key: string; size: number; sha256: string; f: (typeof files)[number] }[] = [];
+    for (const f of files) {
+      // The storage key is ours alone: never derived from the client's file name.
+      const key = `imports/${row.id}/${randomUUID()}`;
+      const put = await deps.providers.storage.put(key, f.bytes);
+      stored.push({ key, ...put, f });
+    }
+    try {
+      return await db.tx(async (t) => {
+        const fileIds: number[] = [];
+        for (const s of stored) {
+          const r = await t.one<{ id: number }>(
+            `INSERT INTO files (user_id, declaration_id, kind, storage_key, filename, content_type, size_bytes, sha256, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+            [row.user_id, row.id, s.f.kind, s.key, s.f.filename, s.f.contentType, s.size, s.sha256, at],
+          );
+          fileIds.push(r!.id);
+        }
+        const imports = importsRepo(t);
+        const importId = await imports.insert({
+          declaration_id: row.id,
+          user_id: row.user_id,
+          manager_id: actor.managerId ?? null,
+          source,
+          bank,
+          file_ids: fileIds,
+          now: at,
+        });
+        const jobId = await deps.jobs.enqueue(IMPORT_JOB, { importId }, { dedupeKey: `import:${importId}`, db: t });
+        await imports.setJob(importId, jobId);
+        await audit(t, {
+          actor,
+          declarationId: row.id,
+          importId,
+          action: source === 'upload' ? 'import_upload' : 'import_partner',
+          at,
+          details: { files: fileIds.length, bank },
+        });
+        return { importId, jobId };
+      });
+    } catch (e) {
+      for (const s of stored) await deps.providers.storage.remove(s.key).catch(() => {});
+      throw e;
+    }
+  }
+
+  async function removeFiles(db2: Db, fileIds: number[]) {
+    if (fileIds.length === 0) return;
+    const rows = await db2.query<{ storage_key: string }>(
+      'DELETE FROM files WHERE id = ANY($1::int[]) RETURNING storage_key',
+      [fileIds],
+    );
+    for (const r of rows) await deps.providers.storage.remove(r.storage_key).catch(() => {});
+  }
+
+  /** Reads and parses every stored file of the import; a refused file refuses the whole import. */
+  async function parseAll(imp: ImportRow, ctx: JobContext): Promise<Parsed[]> {
+    const out: Parsed[] = [];
+    for (const [i, fileId] of imp.file_ids.entries()) {
+      const f = await db.one<{ storage_key: string; kind: string }>(
+        'SELECT storage_key, kind FROM files WHERE id = $1',
+        [fileId],
+      );
+      if (!f) throw new Refused(MSG.importFailed);
+      const bytes = await deps.providers.storage.read(f.storage_key);
+      if (f.kind === 'partner_report') {
+        const a = PartnerAnswer.safeParse(JSON.parse(bytes.toString('utf8')));
+        if (!a.success) throw new Refused(MSG.importFailed);
+        out.push({
+          format: 'partner_api',
+          deals: a.data.deals as ImportedDeal[],
+          errors: a.data.errors,
+          skipped: a.data.skipped,
+        });
+      } else {
+        try {
+          const r = await parseReport(bytes, { brokerHint: imp.bank ?? undefined });
+          out.push({ format: r.format, deals: r.deals, errors: r.errors, skipped: r.skipped });
+        } catch (e) {
+          if (e instanceof ImportRefusedError) {
+            throw new Refused(imp.file_ids.length > 1 ? `Файл ${i + 1}: ${e.message}` : e.message);
+          }
+          throw e;
+        }
+      }
+      await ctx.progress(5 + ((i + 1) / imp.file_ids.length) * 25);
+    }
+    return out;
+  }
+
+  async function fail(imp: ImportRow, message: string) {
+    await db.tx(async (t) => {
+      await removeFiles(t, imp.file_ids);
+      await importsRepo(t).finish(imp.id, {
+        status: 'failed',
+        formats: [],
+        counts: EMPTY_COUNTS,
+        errors: [],
+        skipped: [],
+        message,
+        fileIds: [],
+        now: now(),
+      });
+    });
+    return { status: 'failed', message };
+  }
+
+  /** The background job: parse → map → rates and FIFO → one transaction (or nothing). Idempotent. */
+  async function runImport(payload: unknown, ctx: JobContext): Promise<unknown> {
+    const importId = (payload as { importId?: number } | null)?.importId;
+    if (typeof importId !== 'number') return { status: 'ignored' };
+    const imp = await repo.byId(importId);
+    if (!imp || imp.status === 'done' || imp.status === 'failed') return { status: imp?.status ?? 'missing' };
+    await repo.setStatus(imp.id, 'running', now());
+    try {
+      const decl = await declarationsRepo(db).byId(imp.declaration_id);
+      if (!decl) return await fail(imp, MSG.declarationNotFound);
+      try {
+        assertCanUploadReport(decl, now(), { fullAccess: true, manager: imp.manager_id !== null }, imp.bank);
+      } catch (e) {
+        if (e instanceof HttpError) return await fail(imp, e.message);
+        throw e;
+      }
+      let parsed: Parsed[];
+      try {
+        parsed = await parseAll(imp, ctx);
+      } catch (e) {
+        if (e instanceof Refused) return await fail(imp, e.message);
+        throw e;
+      }
+      const importRefs = await loadImportRefs();
+      const mapped: MappedDeal[] = [];
+      const skipped: ImportIssue[] = [];
+      const errors: ImportIssue[] = [];
+      parsed.forEach((p, file) => {
+        const m = mapDeals(p.deals, { year: decl.year, form: decl.reporting_form_id, refs: importRefs, file });
+        mapped.push(...m.mapped);
+        for (const s of [...m.skipped.map((x) => ({ row: x.row, reason: x.reason })), ...p.skipped]) {
+          skipped.push({ file, row: s.row, message: s.reason });
+        }
+        errors.push(
+          ...p.errors.map((e) => ({ file, row: e.row, ...(e.field ? { field: e.field } : {}), message: e.message })),
+        );
+      });
+      // The same row twice (two files of one report) counts once; rows already stored are duplicates.
+      const seen = new Set<string>();
+      const unique: MappedDeal[] = [];
+      for (const m of mapped) {
+        if (seen.has(m.source_key)) continue;
+        seen.add(m.source_key);
+        unique.push(m);
+      }
+      const stored = await existingKeys(db, decl.id, [...seen]);
+      const fresh = unique.filter((m) => !stored.has(m.source_key));
+      await ctx.progress(35);
+      const refs = await refsCache.get();
+      const prepared = await prepareDeals(fresh, {
+        rates: deps.providers.rates,
+        refs,
+        year: decl.year,
+        onProgress: (share) => ctx.progress(35 + share * 50),
+      });
+      await ctx.progress(85);
+      const result = await apply(imp, decl, prepared, refs, {
+        formats: parsed.map((p) => p.format),
+        total: unique.length,
+        duplicates: unique.length - fresh.length,
+        errors,
+        skipped,
+      });
+      return result;
+    } catch (e) {
+      const final = ctx.attempt >= MAX_ATTEMPTS;
+      await repo.setStatus(imp.id, final ? 'failed' : 'retrying', now(), MSG.importFailed);
+      if (final) await removeFiles(db, imp.file_ids).catch(() => {});
+      throw e;
+    }
+  }
+
+  async function apply(
+    imp: ImportRow,
+    decl: DeclarationRow,
+    prepared: PreparedDeal[],
+    refs: ReferenceSets,
+    r: { formats: string[]; total: number; duplicates: number; errors: ImportIssue[]; skipped: ImportIssue[] },
+  ) {
+    const at = now();
+    // Purchases first: the lots of this import's sales point at them.
+    const ordered = [
+      ...prepared.filter((d) => d.kind === 'purchase'),
+      ...prepared.filter((d) => d.kind !== 'purchase'),
+    ];
+    return db.tx(async (t) => {
+      const locked = await t.one<DeclarationRow>('SELECT * FROM declarations WHERE id = $1 FOR UPDATE', [decl.id]);
+      if (!locked) throw blocked(MSG.declarationNotFound);
+      assertCanUploadReport(locked, at, { fullAccess: true, manager: imp.manager_id !== null }, imp.bank);
+      const ids = await insertDeals(t, decl.id, ordered, at);
+      // FIFO exactly as the deal form keeps it: per security, purchases of this and earlier declarations.
+      const keys = new Set<string>();
+      for (const d of ordered) if (d.securityKey && ids.has(d.source_key)) keys.add(d.securityKey);
+      for (const key of keys) await rematchSecurity(t, locked, key, refs);
+      const flagged = await flagSalesWithoutCost(t, ordered, ids);
+      const bySection: Record<string, number> = {};
+      let needsInfo = 0;
+      for (const d of ordered) {
+        if (!ids.has(d.source_key)) continue;
+        bySection[d.section.key] = (bySection[d.section.key] ?? 0) + 1;
+        if (d.status === 1 || flagged.has(ids.get(d.source_key)!)) needsInfo += 1;
+      }
+      const added = ids.size;
+      const duplicates = r.duplicates + (prepared.length - added);
+      const counts: ImportCounts = {
+        total: r.total,
+        added,
+        duplicates,
+        needs_info: needsInfo,
+        skipped: r.skipped.length,
+        errors: r.errors.length,
+        by_section: bySection,
+      };
+      const message =
+        added > 0 ? MSG.importDone(added) : duplicates > 0 ? MSG.importNothingNew : MSG.importNoDeals(decl.year);
+      if (importHooks.beforeCommit) await importHooks.beforeCommit(imp.id);
+      await importsRepo(t).finish(imp.id, {
+        status: 'done',
+        formats: r.formats,
+        counts,
+        errors: r.errors,
+        skipped: r.skipped,
+        message,
+        now: at,
+      });
+      if (added > 0) await t.query('UPDATE declarations SET updated_at = $2 WHERE id = $1', [decl.id, at]);
+      await audit(t, {
+        actor: null,
+        declarationId: decl.id,
+        importId: imp.id,
+        action: 'import_applied',
+        at,
+        details: { added, duplicates, needs_info: needsInfo, formats: r.formats, by_section: bySection },
+      });
+      return { status: 'done', added, duplicates };
+    });
+  }
+
+  return {
+    runImport,
+
+    /** POST /api/declarations/{id}/upload-file */
+    async upload(actor: Actor, declarationId: number, files: UploadFile[], bankRaw: string | null) {
+      const row = await declarations.loadOwn(actor, declarationId);
+      // After the ownership check (someone else's id must read as missing): partner clients upload
+      // only where their partner allows it (SPEC section 6).
+      await assertUploadAllowed(deps.db, actor);
+      const broker = await brokerOf(bankRaw ?? row.broker);
+      assertCanUploadReport(row, now(), askerOf(actor), broker?.name ?? null);
+      if (files.length === 0) throw unprocessable(MSG.uploadFile, { files: [MSG.uploadFile] });
+      if (broker && files.length > Math.max(1, broker.count_files)) {
+        throw unprocessable(MSG.importTooManyFiles(broker.count_files), {
+          files: [MSG.importTooManyFiles(broker.count_files)],
+        });
+      }
+      const checked = [];
+      for (const [i, f] of files.entries()) {
+        const c = await checkUpload(f.bytes, broker?.name ?? null);
+        if (!c.ok) {
+          const message = files.length > 1 ? `Файл ${i + 1}: ${c.message}` : c.message;
+          throw unprocessable(message, { files: [message] });
+        }
+        checked.push({
+          bytes: f.bytes,
+          filename: safeFilename(f.filename),
+          kind: 'broker_report',
+          contentType: contentTypeOf(c.kind),
+        });
+      }
+      const { importId, jobId } = await enqueue(actor, row, 'upload', broker?.name ?? null, checked);
+      return {
+        success: true,
+        import_id: importId,
+        job_id: jobId,
+        status: 'queued' as const,
+        message: MSG.importAccepted,
+      };
+    },
+
+    /** POST /api/declarations/{id}/get-data-from-bank: fetch now (errors answered at once), apply in the job. */
+    async fromBank(actor: Actor, declarationId: number) {
+      const row = await declarations.loadOwn(actor, declarationId);
+      const clientId = actor.user.broker_client_id?.trim();
+      const bankName = actor.user.bank_name && actor.user.bank_name !== 'null' ? actor.user.bank_name : null;
+      if (!clientId) throw unprocessable(MSG.importNoBrokerClient);
+      assertCanUploadReport(row, now(), askerOf(actor), null);
+      let report: Awaited<ReturnType<Deps['providers']['partner']['fetchDeals']>>;
+      try {
+        report = await deps.providers.partner.fetchDeals({ clientId, bankName, year: row.year });
+      } catch (e) {
+        if (e instanceof PartnerError) throw new HttpError(e.status === 404 ? 404 : 503, e.message);
+        throw e;
+      }
+      const answer: PartnerAnswer = {
+        broker: report.broker,
+        client_id: report.clientId,
+        deals: report.deals,
+        errors: report.errors,
+        skipped: report.skipped,
+      };
+      const bytes = Buffer.from(JSON.stringify(answer), 'utf8');
+      const { importId, jobId } = await enqueue(actor, row, 'partner', bankName ?? report.broker, [
+        { bytes, filename: `partner-${row.year}.json`, kind: 'partner_report', contentType: 'application/json' },
+      ]);
+      return {
+        success: true,
+        import_id: importId,
+        job_id: jobId,
+        status: 'queued' as const,
+        broker: report.broker,
+        message: MSG.importPartnerAccepted,
+      };
+    },
+
+    /** GET /api/imports/{id}: the user's own imports only (others read as missing). */
+    async view(actor: Actor, importId: number): Promise<ImportView> {
+      const imp = await repo.byId(importId);
+      if (!imp || imp.user_id !== actor.user.id) throw new HttpError(404, MSG.importNotFound);
+      const job = imp.job_id ? await deps.jobs.get(imp.job_id) : undefined;
+      const files = imp.file_ids.length
+        ? await db.query<{ id: number; filename: string; size_bytes: number }>(
+            'SELECT id, filename, size_bytes::int AS size_bytes FROM files WHERE id = ANY($1::int[]) ORDER BY id',
+            [imp.file_ids],
+          )
+        : [];
+      const done = imp.status === 'done' || imp.status === 'failed';
+      return {
+        id: imp.id,
+        declaration_id: imp.declaration_id,
+        source: imp.source,
+        bank: imp.bank,
+        status: imp.status,
+        progress: done ? 100 : (job?.progress ?? 0),
+        message: imp.message,
+        formats: imp.formats,
+        files,
+        counts: { ...EMPTY_COUNTS, ...imp.counts },
+        errors: imp.errors,
+        skipped: imp.skipped,
+        created_at: imp.created_at.toISOString(),
+        finished_at: imp.finished_at ? imp.finished_at.toISOString() : null,
+      };
+    },
+  };
+}
+export type ImportsService = ReturnType<typeof importsService>;

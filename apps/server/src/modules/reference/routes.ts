@@ -1,0 +1,101 @@
+import {
+  Broker,
+  dataOf,
+  ExchangeRate,
+  listOf,
+  REFERENCE_CALLS,
+  type ReferenceCall,
+  RU_DATE,
+  TransactionType,
+} from '@deklarant/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { referenceRepo } from './repo.ts';
+
+const REFERENCE_TTL_MS = 60_000;
+
+/** GET /api/common/* (SPEC section 7 "Reference data"): every list answers from the database. */
+export async function referenceRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const repo = referenceRepo(deps.db);
+  const readers: Record<ReferenceCall, () => Promise<unknown[]>> = {
+    'get-reporting-forms': repo.reportingForms,
+    'get-declaration-types': repo.declarationTypes,
+    'get-kgd-codes': repo.kgdCodes,
+    'get-currency-codes': repo.currencies,
+    'get-countries': repo.countries,
+    'get-bidding-methods': repo.biddingMethods,
+    'get-markets': repo.markets,
+    'get-security-types': repo.securityTypes,
+    'get-operation-types': repo.operationTypes,
+    'get-adjustment-types': repo.adjustmentTypes,
+    'get-declaration-statuses': repo.declarationStatuses,
+    'get-names-of-available-banks': () => repo.brokers(true),
+    'get-brokers': () => repo.brokers(false),
+  };
+  // Lists change only when data is reseeded or an administrator edits them, so each answer is kept
+  // serialized for a minute: the hot path is then a memory read (see bench/foundation.bench.ts).
+  const cache = new Map<ReferenceCall, { at: number; body: string }>();
+  for (const [call, schema] of Object.entries(REFERENCE_CALLS) as [ReferenceCall, z.ZodType][]) {
+    r.get(
+      `/api/common/${call}`,
+      { schema: { tags: ['reference'], response: { 200: schema } } },
+      async (_req, reply) => {
+        const now = Date.now();
+        let hit = cache.get(call);
+        if (!hit || now - hit.at > REFERENCE_TTL_MS) {
+          const body = schema.parse({ data: await readers[call]() });
+          hit = { at: now, body: JSON.stringify(body) };
+          cache.set(call, hit);
+        }
+        return reply
+          .header('cache-control', 'public, max-age=300')
+          .type('application/json; charset=utf-8')
+          .serializer((p: unknown) => p as string)
+          .send(hit.body);
+      },
+    );
+  }
+
+  r.get(
+    '/api/common/get-transaction-types',
+    {
+      schema: {
+        tags: ['reference'],
+        querystring: z.object({ section_id: z.string().max(64).optional() }),
+        response: { 200: listOf(TransactionType) },
+      },
+    },
+    async (req) => ({ data: await repo.transactionTypes(req.query.section_id) }),
+  );
+
+  r.get(
+    '/api/common/get-exchange-rates',
+    {
+      schema: {
+        tags: ['reference'],
+        querystring: z.object({
+          date: z.string().regex(RU_DATE, 'Введите дату в формате дд.мм.гггг'),
+          currency_code_id: z.coerce.number().int().positive(),
+          rule: z.enum(['previous_working_day', 'annual_average', 'year_end', 'on_date']).optional(),
+        }),
+        response: { 200: dataOf(ExchangeRate) },
+      },
+    },
+    async (req) => {
+      const currency = await repo.currencyById(req.query.currency_code_id);
+      if (!currency) throw new HttpError(422, 'Выберите значение', { currency_code_id: ['Выберите значение'] });
+      const data = await deps.providers.rates.getRate({
+        currency: currency.code.trim(),
+        date: req.query.date,
+        rule: req.query.rule ?? 'previous_working_day',
+      });
+      return { data };
+    },
+  );
+}
+
+export { Broker };

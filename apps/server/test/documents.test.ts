@@ -1,0 +1,280 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIFTH_SECTION_FIELDS, MSG } from '@deklarant/contracts';
+import { validateXml } from '@deklarant/documents';
+import Decimal from 'decimal.js';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractPdfText } from '../../../packages/documents/test/pdf-text.ts';
+import { type DealWrite, dealsRepo, declarationsRepo } from '../src/modules/declarations/repo.ts';
+import { EXPORT_JOB, MAX_STREAM_DEALS } from '../src/modules/documents/service.ts';
+import { createTestServer, signedInUser, type TestServer } from './helpers.ts';
+
+interface Scenario {
+  name: string;
+  input: {
+    form: 1 | 3;
+    year: number;
+    sections: Record<string, Record<string, unknown>[]>;
+    previousLots?: unknown[];
+  };
+  expected: Record<string, string>;
+}
+
+const dir = join(import.meta.dirname, '../../../packages/tax/scenarios');
+const scenarios = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => [f, JSON.parse(readFileSync(join(dir, f), 'utf8')) as Scenario] as const);
+
+export const PERSONAL = {
+  iin: '900101300123',
+  surname: 'Иванов',
+  name: 'Иван',
+  patronymic: 'Иванович',
+  phone: '+77011234567',
+  email: 'ivanov@example.com',
+};
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await createTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+/** A declaration in any year and status, inserted directly (creation rules have their own tests). */
+async function declaration(userId: number, form: 1 | 2 | 3, year: number, status = 3, personal = PERSONAL) {
+  const now = s.clock.now();
+  const row = await declarationsRepo(s.deps.db).insert({
+    user_id: userId,
+    manager_id: null,
+    reporting_form_id: form,
+    type: 1,
+    year,
+    kgd_code_id: 1,
+    broker: null,
+    created_at: now,
+    declaration_expired_date: new Date(now.getTime() + 10 * 86_400_000),
+    personal_data: personal,
+    status,
+  });
+  return row.id;
+}
+
+/** Writes scenario deals through the deals repository; links to earlier deals are mapped to the new ids. */
+async function writeDeals(id: number, sections: Record<string, Record<string, unknown>[]>) {
+  const ids = new Map<unknown, number>();
+  const order = Object.keys(sections).sort((a, b) =>
+    a === 'purchase_transaction_currency_section' ? 1 : b === 'purchase_transaction_currency_section' ? -1 : 0,
+  );
+  for (const section of order) {
+    for (const raw of sections[section] ?? []) {
+      const { id: sid, status, comment, transaction_date, currency_code, ...fields } = raw;
+      if (fields.first_a_and_second_section_deal_id !== undefined) {
+        fields.first_a_and_second_section_deal_id = ids.get(fields.first_a_and_second_section_deal_id) ?? null;
+      }
+      const deal: DealWrite = {
+        status: (status as number | undefined) ?? null,
+        comment: (comment as string | undefined) ?? null,
+        transaction_date: (transaction_date as string | undefined) ?? null,
+        currency_code: (currency_code as string | undefined) ?? null,
+        fields,
+      };
+      const newId = await dealsRepo(s.deps.db).insert(id, section, deal, s.clock.now());
+      ids.set(sid, newId as number);
+    }
+  }
+  return ids;
+}
+
+const same = (a: string | null | undefined, b: string) => new Decimal(a ?? '0').equals(new Decimal(b));
+
+describe('every worked scenario of packages/tax through the API', () => {
+  let user: Awaited<ReturnType<typeof signedInUser>>;
+  beforeAll(async () => {
+    user = await signedInUser(s);
+  });
+
+  it.each(scenarios)('%s: the figures match and generate-xml stores an XML valid against the XSD', async (_f, sc) => {
+    const id = await declaration(user.id, sc.input.form, sc.input.year);
+    await writeDeals(id, sc.input.sections);
+
+    const calc = await user.client.get(`/api/declarations/${id}/calculation`);
+    expect(calc.statusCode, calc.body).toBe(200);
+    const view = calc.json().data;
+    expect(view.hidden).toBe(false);
+    // Lots from earlier declarations are not part of a single declaration: those scenarios differ by design.
+    if (!sc.input.previousLots?.length) {
+      for (const f of FIFTH_SECTION_FIELDS) {
+        expect(same(view.fifth_section[f], sc.expected[f] ?? '0'), `${f}: ${view.fifth_section[f]}`).toBe(true);
+      }
+    }
+    for (const line of view.lines) expect(line.rule.length).toBeGreaterThan(10);
+
+    const gen = await user.client.post(`/api/declarations/${id}/generate-xml`);
+    expect(gen.statusCode, gen.body).toBe(200);
+    const file = gen.json().data;
+    expect(file.filename).toMatch(/\.xml$/);
+    const dl = await user.client.get(`/api/${file.year}/${file.month}/${file.user_id}/${file.filename}`);
+    expect(dl.statusCode).toBe(200);
+    expect(dl.headers['content-disposition']).toMatch(/^attachment;/);
+    const check = await validateXml(dl.body, sc.input.form);
+    expect(check.errors).toEqual([]);
+    expect(check.valid).toBe(true);
+    expect(dl.body).toContain(`<field name="iin">${PERSONAL.iin}</field>`);
+    // the engine's figures land on the form without negative derived lines
+    expect(dl.body).not.toMatch(/<field name="field_2[47]0_[^"]*">-\d/);
+  });
+});
+
+describe('PDF, XLSX and XML of one declaration', () => {
+  let user: Awaited<ReturnType<typeof signedInUser>>;
+  let id: number;
+  const sc = scenarios.find(([f]) => f.startsWith('07-'))![1];
+
+  beforeAll(async () => {
+    user = await signedInUser(s);
+    id = await declaration(user.id, 3, 2024);
+    await writeDeals(id, sc.input.sections);
+  });
+
+  it('the PDF carries the line codes and the amounts (text extracted, also with pdftotext)', async () => {
+    const res = await user.client.get(`/api/declarations/${id}/export-pdf`);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="fno_270_00_2024_d\d+_/);
+    const pdf = res.rawPayload;
+    const text = extractPdfText(pdf).join('\n');
+    expect(text).toContain('270.01');
+    expect(text).toContain(PERSONAL.iin);
+    let plain = '';
+    try {
+      plain = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
+    } catch {
+      plain = text;
+    }
+    const compact = plain.replace(/[\s\u00a0\u202f]/g, '');
+    // dividends 470 000, tax 47 000 (scenario 07)
+    expect(compact).toContain('470000');
+    expect(compact).toContain('47000');
+    expect(plain).toMatch(/270\.01\.B\.1\.4/);
+  });
+
+  it('the XLSX stream reopens with the same numbers as the calculation', async () => {
+    const res = await user.client.get(`/api/declarations/${id}/export-excel/stream`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('Расчет');
+    expect(sheet).toBeDefined();
+    const numbers: number[] = [];
+    sheet!.eachRow((row) =>
+      row.eachCell((cell) => {
+        if (typeof cell.value === 'number') numbers.push(cell.value);
+      }),
+    );
+    const calc = (await user.client.get(`/api/declarations/${id}/calculation`)).json().data;
+    expect(numbers).toContain(Number(calc.fifth_section.dividends));
+    expect(numbers).toContain(Number(calc.fifth_section.calculated_amount_of_income_tax));
+    expect(numbers).toContain(470000);
+    expect(wb.worksheets.length).toBeGreaterThan(1);
+  });
+
+  it('get-xml-list lists the generated files, newest first', async () => {
+    await user.client.post(`/api/declarations/${id}/generate-xml`);
+    s.clock.advance(1000);
+    await user.client.post(`/api/declarations/${id}/generate-xml`);
+    const res = await user.client.get(`/api/declarations/${id}/get-xml-list`);
+    expect(res.statusCode).toBe(200);
+    const list = res.json().data;
+    expect(list.length).toBeGreaterThanOrEqual(2);
+    expect(list[0]).toMatchObject({ year: 2026, month: 3, user_id: user.id });
+    expect(list[0].filename > list[1].filename).toBe(true);
+  });
+
+  it("another user's files and declarations read as 404", async () => {
+    const other = await signedInUser(s);
+    const list = (await user.client.get(`/api/declarations/${id}/get-xml-list`)).json().data;
+    const f = list[0];
+    expect((await other.client.get(`/api/${f.year}/${f.month}/${f.user_id}/${f.filename}`)).statusCode).toBe(404);
+    expect((await other.client.get(`/api/${f.year}/${f.month}/${other.id}/${f.filename}`)).statusCode).toBe(404);
+    expect((await other.client.get(`/api/declarations/${id}/export-pdf`)).statusCode).toBe(404);
+    expect((await other.client.get(`/api/declarations/${id}/export-excel/stream`)).statusCode).toBe(404);
+    expect((await other.client.post(`/api/declarations/${id}/generate-xml`)).statusCode).toBe(404);
+    expect((await other.client.get(`/api/declarations/${id}/get-xml-list`)).statusCode).toBe(404);
+    expect((await s.client().get(`/api/${f.year}/${f.month}/${f.user_id}/${f.filename}`)).statusCode).toBe(401);
+    expect((await user.client.get(`/api/${f.year}/${f.month}/${f.user_id}/..%2F..%2Fetc`)).statusCode).toBe(404);
+  });
+
+  it('an unpaid declaration gives no documents (402 with the Russian text)', async () => {
+    const unpaid = await declaration(user.id, 3, 2024, 1);
+    const res = await user.client.get(`/api/declarations/${unpaid}/export-pdf`);
+    expect(res.statusCode).toBe(402);
+    expect(res.json().message).toBe(MSG.documentsNeedPayment);
+    const extra = await declaration(user.id, 3, 2024, 4);
+    expect((await user.client.post(`/api/declarations/${extra}/generate-xml`)).json().message).toBe(
+      MSG.documentsNeedAdditionalPayment,
+    );
+  });
+
+  it('personal data missing: the renderer refuses with its Russian message and nothing is stored', async () => {
+    const bare = await declaration(user.id, 3, 2024, 3, { ...PERSONAL, iin: '' });
+    const res = await user.client.post(`/api/declarations/${bare}/generate-xml`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/Заполните персональные данные: ИИН/);
+    const n = await s.deps.db.one<{ n: number }>('SELECT count(*)::int AS n FROM files WHERE declaration_id = $1', [
+      bare,
+    ]);
+    expect(n?.n).toBe(0);
+  });
+});
+
+describe('a declaration too large to stream', () => {
+  it(`over ${MAX_STREAM_DEALS} deals: JSON 'will be emailed', a job renders the file and a letter carries the link`, async () => {
+    const user = await signedInUser(s);
+    const id = await declaration(user.id, 3, 2024);
+    const values: string[] = [];
+    const params: unknown[] = [];
+    for (let i = 0; i < MAX_STREAM_DEALS + 1; i++) {
+      values.push(`($1, 'second_section', '2024-06-01', 'KZT', $${i + 3}::jsonb, $2, $2)`);
+      params.push(
+        JSON.stringify({
+          name_security: `Бумага ${i}`,
+          quantity: '1',
+          sale_closing_cost: '100',
+          purchase_opening_cost: '90',
+        }),
+      );
+    }
+    await s.deps.db.query(
+      `INSERT INTO deals (declaration_id, section, transaction_date, currency_code, fields, created_at, updated_at) VALUES ${values.join(',')}`,
+      [id, s.clock.now(), ...params],
+    );
+    const res = await user.client.get(`/api/declarations/${id}/export-excel/stream`);
+    expect(res.statusCode).toBe(202);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toEqual({ message: MSG.fileEmailed, queued: true });
+    const job = await s.deps.db.one<{ id: number }>(`SELECT id FROM jobs WHERE kind = $1 ORDER BY id DESC LIMIT 1`, [
+      EXPORT_JOB,
+    ]);
+    expect(job).toBeDefined();
+    await s.deps.jobs.runOnce();
+    const done = await s.deps.jobs.get(job!.id);
+    expect(done?.status, done?.last_error ?? '').toBe('done');
+    const letter = await s.deps.db.one<{ to_email: string; text_body: string }>(
+      'SELECT to_email, text_body FROM outbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1',
+      [user.email],
+    );
+    expect(letter?.text_body).toMatch(/step=8&download=2026%2F3%2F\d+%2Ffno_270_00_2024_d\d+_\d+T\d+_full\.xlsx/);
+    const key = decodeURIComponent(letter!.text_body.match(/download=([^\s]+)/)![1]!);
+    const file = await user.client.get(`/api/${key}`);
+    expect(file.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets.length).toBeGreaterThan(1);
+  }, 120_000);
+});

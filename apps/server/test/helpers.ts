@@ -1,0 +1,138 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { loadConfig } from '../src/config.ts';
+import type { Deps } from '../src/deps.ts';
+import { type Clock, fixedClock } from '../src/lib/clock.ts';
+import { startServer } from '../src/server.ts';
+
+export interface TestServer {
+  app: FastifyInstance;
+  deps: Deps;
+  clock: ReturnType<typeof fixedClock>;
+  logs: string[];
+  /** Without `ip` every request comes from a new address, so per-IP rate limits do not couple tests. */
+  client(token?: string, ip?: string): TestClient;
+  close(): Promise<void>;
+}
+
+export interface TestClient {
+  token?: string;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  put(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  delete(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * A real server on a fresh database: in-memory PGlite by default, or the PostgreSQL server of
+ * TEST_DATABASE_URL (each test file gets its own schema there, so files never see each other's rows).
+ */
+export async function createTestServer(env: Record<string, string> = {}, clock?: Clock): Promise<TestServer> {
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(String(chunk));
+      cb();
+    },
+  });
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const schema = pgUrl ? `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}` : undefined;
+  if (pgUrl && schema) await createSchema(pgUrl, schema);
+  const config = loadConfig({
+    APP_ENV: 'test',
+    CAPTCHA: 'off',
+    LOG_LEVEL: 'info',
+    RATES_SOURCE: 'sandbox',
+    APP_SECRET: 'test-secret-test-secret-test-secret-00',
+    ...(pgUrl && schema ? { DATABASE_URL: withSchema(pgUrl, schema) } : {}),
+    ...env,
+  });
+  const fixed = fixedClock(new Date('2026-03-15T09:00:00Z'));
+  const { app, deps } = await startServer(config, { memory: !pgUrl, clock: clock ?? fixed, logStream });
+  await app.ready();
+  let ipSeq = 0;
+  const client = (token?: string, ip?: string): TestClient => {
+    const xsrf = 'a'.repeat(64);
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE') => (url: string, body?: unknown) =>
+      app.inject({
+        method,
+        url,
+        remoteAddress: ip ?? `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}`,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          'x-xsrf-token': xsrf,
+          cookie: `XSRF-TOKEN=${xsrf}`,
+        },
+        ...(body !== undefined ? { payload: body as object } : {}),
+      });
+    return { token, get: call('GET'), post: call('POST'), put: call('PUT'), delete: call('DELETE') };
+  };
+  return {
+    app,
+    deps,
+    clock: fixed,
+    logs,
+    client,
+    close: async () => {
+      await app.close();
+      if (pgUrl && schema) await dropSchema(pgUrl, schema);
+    },
+  };
+}
+
+function withSchema(url: string, schema: string) {
+  const u = new URL(url);
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  return u.toString();
+}
+
+async function createSchema(url: string, schema: string) {
+  const pg = (await import('pg')).default;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(`CREATE SCHEMA ${schema}`);
+  await c.end();
+}
+
+async function dropSchema(url: string, schema: string) {
+  const pg = (await import('pg')).default;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(`DROP SCHEMA ${schema} CASCADE`);
+  await c.end();
+}
+
+let userSeq = 0;
+
+/** A signed-in user for API tests (inserted directly: the accounts flows have their own tests). */
+export async function signedInUser(
+  s: TestServer,
+  fields: Partial<{
+    email: string;
+    name: string;
+    surname: string;
+    role: string;
+    full_access: boolean;
+    bank_name: string;
+  }> = {},
+  kind: 'B2C' | 'B2B' | 'manager' = 'B2C',
+): Promise<{ id: number; token: string; email: string; client: TestClient }> {
+  const { createSession } = await import('../src/modules/auth/sessions.ts');
+  userSeq += 1;
+  const email = fields.email ?? `user${userSeq}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const row = await s.deps.db.one<{ id: number }>(
+    `INSERT INTO users (email, name, surname, role, full_access, bank_name, is_onboarding_completed)
+     VALUES ($1, $2, $3, $4, $5, $6, true) RETURNING id`,
+    [
+      email,
+      fields.name ?? 'Тест',
+      fields.surname ?? 'Тестов',
+      fields.role ?? 'user',
+      fields.full_access ?? false,
+      fields.bank_name ?? null,
+    ],
+  );
+  if (!row) throw new Error('user not created');
+  const token = await createSession(s.deps.db, s.deps.clock, row.id, kind);
+  return { id: row.id, token, email, client: s.client(token) };
+}

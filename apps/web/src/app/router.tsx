@@ -1,0 +1,166 @@
+import { SECTIONS } from '@deklarant/contracts';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ManagementLayout } from '../features/management/ManagementLayout.tsx';
+import { setBrokerEntryHandler } from '../features/onboarding/partnerEntry.ts';
+import { NoB2B, UploadGate } from '../features/partners/gates.tsx';
+import { brokerEntry } from '../features/partners/install.ts';
+import { Loading } from '../shared/ui/Loading.tsx';
+import { NotFound } from '../shared/ui/Placeholder.tsx';
+import { AppLayout } from './layouts/AppLayout.tsx';
+import { AuthLayout } from './layouts/AuthLayout.tsx';
+import { PublicLayout } from './layouts/PublicLayout.tsx';
+import { RequireAuth } from './RequireAuth.tsx';
+
+// Onboarding ?id=&bank_name=: the partners feature logs the broker's client in (SPEC section 2).
+setBrokerEntryHandler((id, bankName) => brokerEntry(id, bankName));
+
+/** /management mirrors the user routes; its declaration wizard is the manager's (steps 1-4). */
+function managementRoutes(): RouteObject[] {
+  return userRoutes().map((r) =>
+    r.path === 'declaration'
+      ? { path: 'declaration', element: page(() => import('../features/management/ManagementWizard.tsx')) }
+      : r,
+  );
+}
+
+/** Lazily loaded screens keep the login bundle small (issue 10 budget). */
+const page = (load: () => Promise<{ default: ComponentType }>): ReactNode => {
+  const C = lazy(load);
+  return (
+    <Suspense fallback={<Loading />}>
+      <C />
+    </Suspense>
+  );
+};
+
+const Landing = () => page(() => import('../features/landing/LandingPage.tsx'));
+/** A lazy screen created once (module level), so re-renders never remount it and lose its state. */
+const lazyPage = (load: () => Promise<{ default: ComponentType }>) => {
+  const C = lazy(load);
+  return () => (
+    <Suspense fallback={<Loading />}>
+      <C />
+    </Suspense>
+  );
+};
+const Login = lazyPage(() => import('../features/auth/LoginPage.tsx'));
+const Register = lazyPage(() => import('../features/auth/RegisterPage.tsx'));
+const Reset = lazyPage(() => import('../features/auth/ResetPage.tsx'));
+const SetPassword = lazyPage(() => import('../features/auth/SetPasswordPage.tsx'));
+const PublicOffer = lazyPage(() => import('../features/auth/legal/PublicOfferPage.tsx'));
+const Mailbox = lazyPage(() => import('../features/dev/MailboxPage.tsx'));
+const Profile = lazyPage(() => import('../features/profile/ProfilePage.tsx'));
+const EditPersonal = lazyPage(() => import('../features/profile/EditPersonalPage.tsx'));
+const VisitHistory = lazyPage(() => import('../features/profile/VisitHistoryPage.tsx'));
+
+const SectionListPage = lazy(() => import('../features/sections/SectionListPage.tsx'));
+const DealFormPage = lazy(() => import('../features/sections/DealFormPage.tsx'));
+const sectionPage = (C: typeof SectionListPage, route: string) => (
+  <Suspense fallback={<Loading />}>
+    <C route={route} />
+  </Suspense>
+);
+
+/** Section list/create/edit routes of SPEC section 2, for every section of the one mapping. */
+function sectionRoutes(): RouteObject[] {
+  return SECTIONS.filter((s) => s.code !== 'history').flatMap((s) => [
+    { path: `${s.route}/show`, element: sectionPage(SectionListPage, s.route) },
+    { path: `${s.route}/create`, element: sectionPage(DealFormPage, s.route) },
+    { path: `${s.route}/:id`, element: sectionPage(DealFormPage, s.route) },
+  ]);
+}
+
+/** Purchase history of a sale: purchase-transactions-currency/{dealId}/show|create|{id}. */
+function historyRoutes(): RouteObject[] {
+  const route = SECTIONS.find((s) => s.code === 'history')?.route ?? 'purchase-transactions-currency';
+  return [
+    { path: `${route}/:dealId/show`, element: sectionPage(SectionListPage, route) },
+    { path: `${route}/:dealId/create`, element: sectionPage(DealFormPage, route) },
+    { path: `${route}/:dealId/:id`, element: sectionPage(DealFormPage, route) },
+  ];
+}
+
+function userRoutes(): RouteObject[] {
+  return [
+    { index: true, element: <Navigate to="declaration" replace /> },
+    { path: 'declaration', element: page(() => import('../features/declarations/DeclarationPage.tsx')) },
+    {
+      path: 'uploading-file',
+      element: <UploadGate>{page(() => import('../features/imports/UploadPage.tsx'))}</UploadGate>,
+    },
+    { path: 'payment', element: page(() => import('../features/payment/PaymentPage.tsx')) },
+    { path: 'payment/status', element: page(() => import('../features/payment/PaymentStatusPage.tsx')) },
+    { path: 'payment/additional', element: page(() => import('../features/payment/AdditionalPaymentPage.tsx')) },
+    { path: 'tariffInformation', element: page(() => import('../features/tariffs/TariffInformationPage.tsx')) },
+    { path: 'tariff', element: page(() => import('../features/payment/PaymentPage.tsx')) },
+    {
+      path: 'personal',
+      element: (
+        <NoB2B>
+          <Profile />
+        </NoB2B>
+      ),
+    },
+    {
+      path: 'personal/edit',
+      element: (
+        <NoB2B>
+          <EditPersonal />
+        </NoB2B>
+      ),
+    },
+    {
+      path: 'personal/history',
+      element: (
+        <NoB2B>
+          <VisitHistory />
+        </NoB2B>
+      ),
+    },
+    ...sectionRoutes(),
+    ...historyRoutes(),
+    { path: '*', element: <NotFound /> },
+  ];
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: '/', element: <Landing /> },
+      { path: '/public-offer', element: <PublicOffer /> },
+      { path: '/aitu-process', element: page(() => import('../features/signing/AituProcessPage.tsx')) },
+      { path: '/dev/mailbox', element: <Mailbox /> },
+    ],
+  },
+  {
+    path: '/auth',
+    element: <AuthLayout />,
+    children: [
+      { index: true, element: <Navigate to="login" replace /> },
+      { path: 'login', element: <Login /> },
+      { path: 'register', element: <Register /> },
+      { path: 'reset', element: <Reset /> },
+      { path: 'set-password', element: <SetPassword /> },
+    ],
+  },
+  {
+    path: '/app',
+    element: (
+      <RequireAuth>
+        <AppLayout />
+      </RequireAuth>
+    ),
+    children: userRoutes(),
+  },
+  {
+    path: '/management',
+    element: <ManagementLayout />,
+    children: managementRoutes(),
+  },
+  { path: '/manager', element: page(() => import('../features/management/ManagerConsole.tsx')) },
+  { element: <PublicLayout />, children: [{ path: '*', element: <NotFound /> }] },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { afterFinish, calculationAction, formatAmount, isEmailedAnswer } from './flow.ts';
+
+describe('step flow after finish-editing (SPEC section 4)', () => {
+  it('status 4 goes to the additional payment with the cost when known', () => {
+    expect(afterFinish(4, { id: 7, halyk: false, cost: '5000' })).toBe(
+      '/app/payment/additional?cost=5000&declaration_id=7',
+    );
+    expect(afterFinish(4, { id: 7, halyk: false })).toBe('/app/payment/additional?declaration_id=7');
+  });
+  it('unpaid goes to payment, paid to personal data, halykfinance and ready straight to step 8', () => {
+    expect(afterFinish(1, { id: 1, halyk: false })).toBe('/app/payment');
+    expect(afterFinish(5, { id: 1, halyk: false })).toBe('/app/declaration?step=7');
+    expect(afterFinish(5, { id: 1, halyk: true })).toBe('/app/declaration?step=8');
+    expect(afterFinish(9, { id: 1, halyk: false })).toBe('/app/declaration?step=8');
+  });
+  it('the step 6 button: pay below 3, finish while editable, continue once signed', () => {
+    expect([1, 2, 3, 4, 5, 6, 9].map(calculationAction)).toEqual([
+      'pay',
+      'pay',
+      'finish',
+      'finish',
+      'finish',
+      'continue',
+      'continue',
+    ]);
+  });
+});
+
+describe('amounts', () => {
+  it('KZT with ru-RU grouping and up to 4 decimals', () => {
+    expect(formatAmount('470000')).toBe('470\u00a0000\u00a0₸');
+    expect(formatAmount('1234567.12345')).toBe('1\u00a0234\u00a0567,1234\u00a0₸');
+    expect(formatAmount('-5.5000')).toBe('−5,5\u00a0₸');
+  });
+  it('a JSON answer to a download reads as "will be emailed"', () => {
+    expect(isEmailedAnswer({ message: 'x', queued: true })).toBe(true);
+    expect(isEmailedAnswer(new Blob())).toBe(false);
+  });
+});

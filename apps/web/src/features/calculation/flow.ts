@@ -1,0 +1,39 @@
+import { DECLARATION_STATUS, isPaid } from '@deklarant/contracts';
+
+/** Wizard steps this feature moves between (the same numbers as declarations/rules.ts STEP). */
+export const STEPS = { ASSETS: 5, CALCULATION: 6, PERSONAL: 7, PREVIEW: 8 } as const;
+export const stepPath = (step: number, extra = '') => `/app/declaration?step=${step}${extra}`;
+
+/**
+ * Where the wizard goes after finish-editing answered `status` (SPEC section 4): additional payment
+ * for 4, payment while unpaid, else personal data (step 7), which the halykfinance variant skips.
+ */
+export function afterFinish(status: number, ctx: { id: number; halyk: boolean; cost?: string | null }): string {
+  if (status === DECLARATION_STATUS.ADDITIONAL_PAYMENT) {
+    const cost = ctx.cost ? `cost=${encodeURIComponent(ctx.cost)}&` : '';
+    return `/app/payment/additional?${cost}declaration_id=${ctx.id}`;
+  }
+  if (!isPaid(status)) return '/app/payment';
+  if (status === DECLARATION_STATUS.READY || ctx.halyk) return stepPath(STEPS.PREVIEW);
+  return stepPath(STEPS.PERSONAL);
+}
+
+/** Step 6's main button: pay while unpaid, finish editing while editable, else just continue. */
+export function calculationAction(status: number): 'pay' | 'finish' | 'continue' {
+  if (!isPaid(status)) return 'pay';
+  if (status === DECLARATION_STATUS.SIGN || status === DECLARATION_STATUS.READY) return 'continue';
+  return 'finish';
+}
+
+/** KZT with ru-RU grouping and up to 4 decimals, from a decimal string (never through floats). */
+export function formatAmount(amount: string): string {
+  const neg = amount.startsWith('-');
+  const [int = '0', frac = ''] = amount.replace('-', '').split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  const f = frac.slice(0, 4).replace(/0+$/, '');
+  return `${neg ? '−' : ''}${grouped}${f ? `,${f}` : ''}\u00a0₸`;
+}
+
+/** A JSON answer to a PDF/Excel download: the file is too large and will be emailed (SPEC section 8). */
+export const isEmailedAnswer = (v: unknown): v is { message: string } =>
+  typeof v === 'object' && v !== null && typeof (v as { message?: unknown }).message === 'string';

@@ -1,0 +1,69 @@
+import { Alert, Button, Stack } from '@mantine/core';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { session } from '../../shared/session/storage.ts';
+import { Loading } from '../../shared/ui/Loading.tsx';
+import { CalculationStep, PersonalDataStep } from '../calculation/index.ts';
+import { PreviewStep } from '../documents/index.ts';
+import { B2BInitialStep, B2BStep, PersonalDataGate } from '../partners/index.ts';
+import { useDeclaration } from './api.ts';
+import { DataEntryStep } from './DataEntryStep.tsx';
+import { NewForm } from './NewForm.tsx';
+import { STEP, stepUrl } from './rules.ts';
+import { SavedForms } from './SavedForms.tsx';
+
+/** /app/declaration?step=N: the declaration wizard (SPEC section 2). */
+export default function DeclarationPage() {
+  const [params] = useSearchParams();
+  // a letter's link (the manager's signing letter) names the declaration to open
+  const linked = params.get('declaration_id');
+  if (linked && /^\d{1,9}$/.test(linked) && session.currentDeclarationId() !== linked)
+    session.setCurrentDeclaration(linked);
+  // B2B without a step: the initial-step rule of SPEC section 4 (1 registration, 2 saved, 3 new form).
+  if (!params.get('step') && session.isB2B()) return <B2BInitialStep />;
+  const step = Number(params.get('step')) || STEP.SAVED;
+  switch (step) {
+    case STEP.B2B:
+      return <B2BStep />;
+    case STEP.SAVED:
+      return <SavedForms />;
+    case STEP.NEW:
+      return <NewForm />;
+    case STEP.INCOME:
+    case STEP.ASSETS:
+      return <CurrentDeclarationStep step={step} />;
+    case STEP.CALCULATION:
+      return <CalculationStep />;
+    case STEP.PERSONAL:
+      return (
+        <PersonalDataGate next={stepUrl(STEP.PREVIEW)}>
+          <PersonalDataStep />
+        </PersonalDataGate>
+      );
+    case STEP.PREVIEW:
+      return <PreviewStep />;
+    default:
+      return <Navigate to={stepUrl(STEP.SAVED)} replace />;
+  }
+}
+
+/** Steps 4 and 5 work on the current declaration (currentDeclarationId); without one, back to saved forms. */
+function CurrentDeclarationStep({ step }: { step: 4 | 5 }) {
+  const raw = session.currentDeclarationId();
+  const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const q = useDeclaration(id);
+  if (id === null) return <Navigate to={stepUrl(STEP.SAVED)} replace />;
+  if (q.isPending) return <Loading />;
+  if (q.isError) {
+    return (
+      <Alert color="red" title="Не удалось открыть форму">
+        <Stack gap="xs" align="flex-start">
+          {q.error.message}
+          <Button component={Link} to={stepUrl(STEP.SAVED)} size="xs" variant="light">
+            К сохраненным формам
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return <DataEntryStep step={step} declaration={q.data} />;
+}

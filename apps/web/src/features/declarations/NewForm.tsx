@@ -1,0 +1,277 @@
+import { FORM, MSG, selectableYears } from '@deklarant/contracts';
+import { Alert, Anchor, Button, Card, Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../shared/api/client.ts';
+import { session } from '../../shared/session/storage.ts';
+import { contactManager } from '../management/index.ts';
+import { laterCalls, useCreateDeclaration, useReference } from './api.ts';
+import { BrokerFiles, type FilesValue } from './BrokerFiles.tsx';
+import { dataEntryStep, formOptionDisabled, STEP, show240Notice, stepUrl, typeOptions, uploadState } from './rules.ts';
+
+/** The consultant chat (messenger bot of the Personal consultant tariff); the real address is configured later. */
+export const CONSULTANT_CHAT_URL = 'https://t.me/deklarant_consultant_bot';
+
+/** Selects show search above 6 options (SPEC section 5). */
+const searchableFor = (n: number) => n > 6;
+
+interface Values {
+  reporting_form_id: string;
+  year: string;
+  type: string;
+  kgd_code_id: string;
+  broker: string | null;
+  consultant: boolean;
+}
+
+const required = { validate: (v: string | null) => (v ? true : MSG.selectValue) };
+
+/** Step 3: the new form (form, year, type, KGD, optional broker and files, consultant option). */
+export function NewForm() {
+  const navigate = useNavigate();
+  const forms = useReference('get-reporting-forms');
+  const types = useReference('get-declaration-types');
+  const kgd = useReference('get-kgd-codes');
+  const brokers = useReference('get-brokers');
+  const create = useCreateDeclaration();
+  const years = useMemo(() => selectableYears(new Date()), []);
+  const [files, setFiles] = useState<FilesValue>({ slots: [], loose: [] });
+
+  const { control, handleSubmit, watch, setValue, setError, formState } = useForm<Values>({
+    defaultValues: {
+      // Form 270.00 replaces 240.00, so it is the default (SPEC section 1).
+      reporting_form_id: String(FORM.F270),
+      year: String(years[0] ?? ''),
+      type: '',
+      kgd_code_id: '',
+      broker: null,
+      consultant: false,
+    },
+  });
+  const formId = Number(watch('reporting_form_id')) || null;
+  const year = Number(watch('year')) || null;
+  const typeId = watch('type');
+  const brokerName = watch('broker');
+  const broker = brokers.data?.find((b) => b.name === brokerName) ?? null;
+
+  // Default type 'Очередная'; type 2 disappears for 250.00; 240.00 gives way to 270.00 where abolished.
+  useEffect(() => {
+    const allowed = typeOptions(types.data ?? [], formId);
+    if (!allowed.some((t) => String(t.id) === typeId)) {
+      const def = allowed.find((t) => t.is_default) ?? allowed[0];
+      setValue('type', def ? String(def.id) : '');
+    }
+  }, [types.data, formId, typeId, setValue]);
+  useEffect(() => {
+    if (formId !== null && formOptionDisabled(formId, year)) setValue('reporting_form_id', String(FORM.F270));
+  }, [formId, year, setValue]);
+
+  const submit = async (v: Values, withUpload: boolean) => {
+    try {
+      const d = await create.mutateAsync({
+        reporting_form_id: Number(v.reporting_form_id),
+        year: Number(v.year),
+        type: Number(v.type),
+        kgd_code_id: Number(v.kgd_code_id),
+        broker: v.broker,
+      });
+      const id = d.common_data.id;
+      session.setCurrentDeclaration(id);
+      await afterCreate(id, v, withUpload);
+      navigate(stepUrl(dataEntryStep(d.common_data.reporting_form_id)));
+    } catch (e) {
+      if (e instanceof ApiError) {
+        for (const [field, msgs] of Object.entries(e.errors)) {
+          if (field in v) setError(field as keyof Values, { message: msgs[0] });
+        }
+        notifications.show({ color: 'red', message: e.message });
+      } else throw e;
+    }
+  };
+
+  /** New-form flow of SPEC section 4 after 201: partner data, consultant tariff, files. */
+  const afterCreate = async (id: number, v: Values, withUpload: boolean) => {
+    if (session.isB2B()) await laterCalls.getDataFromBank(id).catch(() => undefined);
+    if (v.consultant) {
+      window.open(CONSULTANT_CHAT_URL, '_blank', 'noopener');
+      // TODO(payment issue): choose-tariff may not exist yet; creation must still succeed.
+      await laterCalls.chooseConsultantTariff(id, v.broker).catch(() => undefined);
+      // the messenger bot tells the managers' chat (issue 9); a failure never blocks the new form
+      await contactManager(id).catch(() => undefined);
+    }
+    const state = uploadState(Boolean(v.broker), files.slots, files.loose.length);
+    if (withUpload && state === 'complete' && v.broker) {
+      await laterCalls
+        .uploadFiles(
+          id,
+          files.slots.filter((f): f is File => f !== null),
+          v.broker,
+        )
+        .catch((e: Error) => notifications.show({ color: 'red', title: 'Файлы не загружены', message: e.message }));
+    }
+  };
+
+  const onValid = (v: Values) => {
+    const state = uploadState(Boolean(v.broker), files.slots, files.loose.length);
+    if (state === 'incomplete' || state === 'no-broker') {
+      modals.openConfirmModal({
+        title: 'Внимание',
+        centered: true,
+        children: (
+          <Text>
+            {state === 'incomplete'
+              ? 'Для выбранного брокера загружены не все файлы.'
+              : 'Файлы выбраны, но брокер не указан.'}{' '}
+            Продолжить без загрузки отчета?
+          </Text>
+        ),
+        labels: { confirm: 'Продолжить без загрузки', cancel: 'Отмена' },
+        onConfirm: () => void submit(v, false),
+      });
+      return;
+    }
+    void submit(v, true);
+  };
+
+  const formData = (forms.data ?? []).map((f) => ({
+    value: String(f.form_id),
+    label: `${f.form_name} — ${f.form_description}`,
+    disabled: formOptionDisabled(f.form_id, year),
+  }));
+  const typeData = typeOptions(types.data ?? [], formId).map((t) => ({ value: String(t.id), label: t.type_name }));
+  const kgdData = (kgd.data ?? []).map((k) => ({ value: String(k.id), label: `${k.code_kgd} — ${k.kgd_name}` }));
+  const brokerData = (brokers.data ?? []).map((b) => ({ value: b.name, label: b.title }));
+  const err = (k: keyof Values) => formState.errors[k]?.message;
+
+  return (
+    <Card withBorder padding="lg" maw={720} mx="auto" w="100%">
+      <form onSubmit={handleSubmit(onValid)} noValidate aria-label="Новая форма">
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            Новая форма
+          </Title>
+          <Controller
+            name="year"
+            control={control}
+            rules={required}
+            render={({ field }) => (
+              <Select
+                label="Отчетный год"
+                required
+                data={years.map(String)}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                error={err('year')}
+                allowDeselect={false}
+              />
+            )}
+          />
+          <Controller
+            name="reporting_form_id"
+            control={control}
+            rules={required}
+            render={({ field }) => (
+              <Select
+                label="Форма"
+                required
+                data={formData}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                error={err('reporting_form_id')}
+                allowDeselect={false}
+              />
+            )}
+          />
+          {show240Notice(year) && (
+            <Alert color="blue" variant="light" data-testid="form-240-notice">
+              {MSG.form240Notice}
+            </Alert>
+          )}
+          <Controller
+            name="type"
+            control={control}
+            rules={required}
+            render={({ field }) => (
+              <Select
+                label="Вид декларации"
+                required
+                data={typeData}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                error={err('type')}
+                allowDeselect={false}
+              />
+            )}
+          />
+          <Controller
+            name="kgd_code_id"
+            control={control}
+            rules={required}
+            render={({ field }) => (
+              <Select
+                label="Код органа государственных доходов (КГД)"
+                placeholder="Начните вводить код или название"
+                required
+                data={kgdData}
+                searchable={searchableFor(kgdData.length)}
+                nothingFoundMessage="Ничего не найдено"
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                error={err('kgd_code_id')}
+                limit={200}
+              />
+            )}
+          />
+          <Controller
+            name="broker"
+            control={control}
+            render={({ field }) => (
+              <Select
+                label="Брокер (необязательно)"
+                placeholder="Не выбран"
+                data={brokerData}
+                searchable={searchableFor(brokerData.length)}
+                clearable
+                value={field.value}
+                onChange={(v) => {
+                  field.onChange(v);
+                  setFiles({ slots: [], loose: [] });
+                }}
+                error={err('broker')}
+              />
+            )}
+          />
+          <BrokerFiles broker={broker} value={files} onChange={setFiles} />
+          <Controller
+            name="consultant"
+            control={control}
+            render={({ field }) => (
+              <Checkbox
+                label="Персональный консультант: форму заполнит менеджер"
+                description="Консультант свяжется с вами в мессенджере и поможет подготовить декларацию."
+                checked={field.value}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+              />
+            )}
+          />
+          {watch('consultant') && (
+            <Anchor href={CONSULTANT_CHAT_URL} target="_blank" rel="noopener" size="sm">
+              Написать консультанту в мессенджере
+            </Anchor>
+          )}
+          <Group justify="space-between" mt="sm">
+            <Button variant="default" onClick={() => navigate(stepUrl(STEP.SAVED))}>
+              Назад
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Создать
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

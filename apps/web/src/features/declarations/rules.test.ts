@@ -1,0 +1,129 @@
+import { CONSULTANT_STATUS_LABEL, type CommonData, MSG } from '@deklarant/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  cardMenu,
+  dataEntryStep,
+  fileProblem,
+  form250Groups,
+  formatKzt,
+  statusLabel,
+  tilesFor,
+  uploadState,
+} from './rules.ts';
+
+const base: CommonData = {
+  id: 7,
+  status: 1,
+  tariff_type: 1,
+  reporting_form_id: 3,
+  type: 1,
+  year: 2025,
+  created_at: '15.03.2026 14:00',
+  kgd_code_id: 1,
+  declaration_expired_date: '25.03.2026 14:00',
+  broker: null,
+  referral_code: null,
+  tax_office_sending: false,
+  archived: false,
+  read_only: false,
+};
+const user = { fullAccess: false, halyk: false };
+const keys = (d: Partial<CommonData>, ctx = user) => cardMenu({ ...base, ...d }, ctx).map((a) => a.key);
+const linkOf = (d: Partial<CommonData>, key: string) => {
+  const a = cardMenu({ ...base, ...d }, { fullAccess: true, halyk: false }).find((x) => x.key === key);
+  return a?.kind === 'link' ? a.to : undefined;
+};
+
+describe('card menu per status (SPEC section 4)', () => {
+  it.each([
+    [1, 1, ['edit', 'remove']],
+    [2, 1, ['pay', 'remove']],
+    [2, 2, ['manager']],
+    [3, 1, ['edit']],
+    [4, 1, ['additional']],
+    [5, 1, ['enter']],
+    [6, 1, ['sign']],
+    [9, 1, ['download', 'pdf']],
+  ])('status %i, tariff %i: %j', (status, tariff_type, expected) => {
+    expect(keys({ status, tariff_type })).toEqual(expected);
+  });
+
+  it('ready: no PDF preview for halykfinance; Excel preview and edit with full_access', () => {
+    expect(keys({ status: 9 }, { fullAccess: false, halyk: true })).toEqual(['download']);
+    expect(keys({ status: 9 }, { fullAccess: true, halyk: false })).toEqual(['download', 'pdf', 'excel', 'edit']);
+  });
+
+  it('leads to the right routes', () => {
+    expect(linkOf({ status: 1 }, 'edit')).toBe('/app/declaration?step=4');
+    expect(linkOf({ status: 1, reporting_form_id: 2 }, 'edit')).toBe('/app/declaration?step=5');
+    expect(linkOf({ status: 2 }, 'pay')).toBe('/app/payment');
+    expect(linkOf({ status: 5 }, 'enter')).toBe('/app/declaration?step=7');
+    expect(linkOf({ status: 6 }, 'sign')).toBe('/app/declaration?step=8');
+  });
+
+  it('an archived form keeps only reading actions', () => {
+    expect(keys({ status: 1, read_only: true })).toEqual([]);
+    expect(keys({ status: 9, read_only: true })).toEqual(['download', 'pdf']);
+  });
+});
+
+describe('status label', () => {
+  const names = new Map([[2, 'Ожидает оплаты']]);
+  it('reads the consultant label for tariff 2 at status 2', () => {
+    expect(statusLabel({ status: 2, tariff_type: 2 }, names)).toBe(CONSULTANT_STATUS_LABEL);
+    expect(statusLabel({ status: 2, tariff_type: 1 }, names)).toBe('Ожидает оплаты');
+  });
+});
+
+describe('tiles', () => {
+  it('income tiles: purchase transactions for 270.00 only', () => {
+    expect(tilesFor('income', 3, 2025).map((s) => s.tile)).toEqual([
+      'I.A',
+      'I.B',
+      'I.C',
+      'II',
+      'III',
+      'IV',
+      'V-VII',
+      'Сделки покупки',
+    ]);
+    expect(tilesFor('income', 1, 2024).map((s) => s.tile)).not.toContain('Сделки покупки');
+  });
+  it('assets tiles: VI from 2023, VII for 270.00 only', () => {
+    expect(tilesFor('assets', 3, 2023).map((s) => s.tile)).toEqual(['V', 'VI', 'VII']);
+    expect(tilesFor('assets', 3, 2022).map((s) => s.tile)).toEqual(['V', 'VII']);
+    expect(tilesFor('assets', 1, 2024).map((s) => s.tile)).toEqual(['V', 'VI']);
+  });
+  it('form 250.00: groups I-III with sections 1-9', () => {
+    expect(form250Groups().map((g) => g.sections.map((s) => s.tile))).toEqual([
+      ['1', '2', '3'],
+      ['4', '5', '6', '7'],
+      ['8', '9'],
+    ]);
+    expect(dataEntryStep(2)).toBe(5);
+    expect(dataEntryStep(3)).toBe(4);
+  });
+});
+
+describe('broker and files', () => {
+  it('needs every slot for a broker; files without a broker ask for confirmation', () => {
+    expect(uploadState(true, [{}, {}], 0)).toBe('complete');
+    expect(uploadState(true, [{}, null], 0)).toBe('incomplete');
+    expect(uploadState(true, [], 0)).toBe('incomplete');
+    expect(uploadState(false, [], 2)).toBe('no-broker');
+    expect(uploadState(false, [], 0)).toBe('none');
+  });
+  it('checks format and size with the SPEC messages', () => {
+    expect(fileProblem({ name: 'r.XLSX', size: 10 }, ['xlsx'])).toBeNull();
+    expect(fileProblem({ name: 'r.pdf', size: 10 }, ['xlsx', 'csv'])).toBe(MSG.wrongFormat('xlsx, csv'));
+    expect(fileProblem({ name: 'r.csv', size: 6 * 1024 * 1024 }, ['csv'])).toBe(MSG.fileTooLarge(5));
+  });
+});
+
+describe('formatKzt', () => {
+  it('groups digits and keeps up to 4 decimals exactly', () => {
+    expect(formatKzt('562725')).toBe('562\u00a0725\u00a0₸');
+    expect(formatKzt('1234567.1200')).toBe('1\u00a0234\u00a0567,12\u00a0₸');
+    expect(formatKzt('0')).toBe('0\u00a0₸');
+  });
+});

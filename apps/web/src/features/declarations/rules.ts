@@ -1,0 +1,156 @@
+import {
+  CONSULTANT_STATUS_LABEL,
+  type CommonData,
+  DECLARATION_STATUS,
+  FORM,
+  FORM_240_NOTICE_FROM_YEAR,
+  FORM_250_GROUPS,
+  formAllowedForYear,
+  MSG,
+  SECTIONS,
+  type SectionDef,
+  sectionApplies,
+  TARIFF,
+  typeAllowedForForm,
+} from '@deklarant/contracts';
+
+/** The wizard steps of SPEC section 2 (/app/declaration?step=N). */
+export const STEP = {
+  B2B: 1,
+  SAVED: 2,
+  NEW: 3,
+  INCOME: 4,
+  ASSETS: 5,
+  CALCULATION: 6,
+  PERSONAL: 7,
+  PREVIEW: 8,
+} as const;
+
+export const stepUrl = (step: number, extra = '') => `/app/declaration?step=${step}${extra}`;
+
+/** Data entry is step 5 for form 250.00 and step 4 for the others. */
+export const dataEntryStep = (formId: number) => (formId === FORM.F250 ? STEP.ASSETS : STEP.INCOME);
+
+/** The card's status label; tariff 2 waiting at status 2 reads 'Ожидает заполнения менеджером'. */
+export function statusLabel(d: Pick<CommonData, 'status' | 'tariff_type'>, names: Map<number, string>): string {
+  if (d.status === DECLARATION_STATUS.AWAITING_PAYMENT && d.tariff_type === TARIFF.CONSULTANT) {
+    return CONSULTANT_STATUS_LABEL;
+  }
+  return names.get(d.status) ?? `Статус ${d.status}`;
+}
+
+export type MenuAction =
+  | { kind: 'link'; key: string; label: string; to: string }
+  | { kind: 'remove'; key: string; label: string }
+  | { kind: 'additional-payment'; key: string; label: string }
+  | { kind: 'notice'; key: string; label: string };
+
+/** The per-status card menu of SPEC section 4. Archived (read-only) forms keep only what reads. */
+export function cardMenu(d: CommonData, ctx: { fullAccess: boolean; halyk: boolean }): MenuAction[] {
+  const edit: MenuAction = {
+    kind: 'link',
+    key: 'edit',
+    label: 'Редактировать',
+    to: stepUrl(dataEntryStep(d.reporting_form_id)),
+  };
+  const remove: MenuAction = { kind: 'remove', key: 'remove', label: 'Удалить' };
+  const items: MenuAction[] = (() => {
+    switch (d.status) {
+      case DECLARATION_STATUS.DRAFT:
+        return [edit, remove];
+      case DECLARATION_STATUS.AWAITING_PAYMENT:
+        return d.tariff_type === TARIFF.CONSULTANT
+          ? [{ kind: 'notice', key: 'manager', label: CONSULTANT_STATUS_LABEL }]
+          : [{ kind: 'link', key: 'pay', label: 'Оплатить', to: '/app/payment' }, remove];
+      case DECLARATION_STATUS.PAID:
+        return [edit];
+      case DECLARATION_STATUS.ADDITIONAL_PAYMENT:
+        return [{ kind: 'additional-payment', key: 'additional', label: 'Доплатить' }];
+      case DECLARATION_STATUS.ENTER_DATA:
+        return [{ kind: 'link', key: 'enter', label: 'Заполнить данные', to: stepUrl(STEP.PERSONAL) }];
+      case DECLARATION_STATUS.SIGN:
+        return [{ kind: 'link', key: 'sign', label: 'Подписать', to: stepUrl(STEP.PREVIEW) }];
+      case DECLARATION_STATUS.READY:
+        return [
+          { kind: 'link', key: 'download', label: 'Скачать', to: stepUrl(STEP.PREVIEW, '&action=download') },
+          ...(ctx.halyk
+            ? []
+            : [
+                {
+                  kind: 'link',
+                  key: 'pdf',
+                  label: 'Предпросмотр PDF',
+                  to: stepUrl(STEP.PREVIEW, '&preview=pdf'),
+                } as const,
+              ]),
+          ...(ctx.fullAccess
+            ? [
+                {
+                  kind: 'link',
+                  key: 'excel',
+                  label: 'Предпросмотр Excel',
+                  to: stepUrl(STEP.PREVIEW, '&preview=excel'),
+                } as const,
+                edit,
+              ]
+            : []),
+        ];
+      default:
+        return [];
+    }
+  })();
+  // An archived form cannot be modified: only reading actions stay.
+  return d.read_only ? items.filter((i) => i.kind === 'link' && ['download', 'pdf', 'excel'].includes(i.key)) : items;
+}
+
+/** Income tiles (step 4) or assets tiles (step 5) that apply to the form and year. */
+export function tilesFor(step: 'income' | 'assets', formId: number, year: number): SectionDef[] {
+  return SECTIONS.filter((s) => s.step === step && s.code !== 'history' && sectionApplies(s, formId, year));
+}
+
+/** Form 250.00 groups I-III with their sections 1-9. */
+export function form250Groups(): { id: string; title: string; sections: SectionDef[] }[] {
+  return FORM_250_GROUPS.map((g) => ({
+    id: g.id,
+    title: g.title,
+    sections: g.sections.map((code) => SECTIONS.find((s) => s.code === code)).filter((s): s is SectionDef => !!s),
+  }));
+}
+
+/** New form: which forms and types may be chosen, and whether the 240.00 notice shows. */
+export const formOptionDisabled = (formId: number, year: number | null) =>
+  year !== null && !formAllowedForYear(formId, year);
+export const typeOptions = <T extends { id: number }>(types: T[], formId: number | null) =>
+  formId === null ? types : types.filter((t) => typeAllowedForForm(t.id, formId));
+export const show240Notice = (year: number | null) => year !== null && year >= FORM_240_NOTICE_FROM_YEAR;
+
+/** Allowed upload types without a broker (SPEC section 5) and the default size limit. */
+export const DEFAULT_EXTENSIONS = ['xlsx', 'xls', 'csv', 'xml'];
+export const MAX_FILE_MB = 5;
+
+/** A file's problem against the allowed extensions and size, or null. */
+export function fileProblem(file: { name: string; size: number }, extensions: string[]): string | null {
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+  if (!extensions.map((e) => e.toLowerCase()).includes(ext)) return MSG.wrongFormat(extensions.join(', '));
+  if (file.size > MAX_FILE_MB * 1024 * 1024) return MSG.fileTooLarge(MAX_FILE_MB);
+  return null;
+}
+
+/**
+ * Broker and files: complete when a broker is chosen and every required file (in order) is there.
+ * A broker with missing files, or files without a broker, asks to continue without upload.
+ */
+export function uploadState(brokerChosen: boolean, slots: (unknown | null)[], looseFiles: number) {
+  const filled = slots.filter(Boolean).length;
+  if (brokerChosen) return filled === slots.length && slots.length > 0 ? 'complete' : 'incomplete';
+  return looseFiles > 0 ? 'no-broker' : 'none';
+}
+
+/** A KZT amount (decimal string) with thin grouping and up to 4 decimals, never through floats. */
+export function formatKzt(amount: string): string {
+  const neg = amount.startsWith('-');
+  const [int = '0', frac = ''] = amount.replace('-', '').split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  const f = frac.slice(0, 4).replace(/0+$/, '');
+  return `${neg ? '−' : ''}${grouped}${f ? `,${f}` : ''}\u00a0₸`;
+}

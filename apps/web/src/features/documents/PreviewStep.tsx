@@ -1,0 +1,299 @@
+import {
+  DECLARATION_STATUS,
+  type Declaration,
+  FORM_CODES,
+  isPaid,
+  MSG,
+  type ReportingFormId,
+} from '@deklarant/contracts';
+import { Alert, Anchor, Box, Button, Group, List, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../shared/api/client.ts';
+import { session } from '../../shared/session/storage.ts';
+import { Loading } from '../../shared/ui/Loading.tsx';
+import { currentDeclarationId, STEPS, stepPath } from '../calculation/index.ts';
+import { useDeclaration } from '../declarations/index.ts';
+import {
+  documentPaths,
+  type Fetched,
+  fetchDocument,
+  fileUrl,
+  type StoredFile,
+  saveBlob,
+  startSigning,
+  useGenerateXml,
+  useXmlList,
+} from './api.ts';
+
+/** Step 8: preview (not for halykfinance), PDF, Excel and XML downloads, and signing. */
+export function PreviewStep() {
+  const id = currentDeclarationId();
+  const q = useDeclaration(id);
+  if (id === null) return <Navigate to={stepPath(2)} replace />;
+  if (q.isPending) return <Loading />;
+  if (q.isError) {
+    return (
+      <Alert color="red" title="Не удалось открыть форму">
+        {q.error.message}
+      </Alert>
+    );
+  }
+  return <PreviewScreen declaration={q.data} />;
+}
+
+const failure = (e: unknown) =>
+  notifications.show({
+    color: 'red',
+    title: MSG.tryAgain,
+    message: e instanceof ApiError && e.message !== MSG.tryAgain ? e.message : undefined,
+  });
+
+/** Runs a download: saves the file, or tells that it will be emailed (a JSON answer). */
+async function download(path: string, fallback: string): Promise<Fetched | null> {
+  try {
+    const r = await fetchDocument(path, fallback);
+    if (r.kind === 'file') saveBlob(r.blob, r.filename);
+    else notifications.show({ color: 'blue', title: 'Файл будет отправлен на почту', message: r.message });
+    return r;
+  } catch (e) {
+    failure(e);
+    return null;
+  }
+}
+
+function PreviewScreen({ declaration }: { declaration: Declaration }) {
+  const d = declaration.common_data;
+  const form = FORM_CODES[d.reporting_form_id as ReportingFormId];
+  const halyk = session.isHalyk();
+  const [params] = useSearchParams();
+  const [busy, setBusy] = useState<null | 'pdf' | 'excel' | 'sign'>(null);
+  const paid = isPaid(d.status) && d.status !== DECLARATION_STATUS.ADDITIONAL_PAYMENT;
+
+  const run = async (kind: 'pdf' | 'excel') => {
+    setBusy(kind);
+    await download(documentPaths[kind](d.id), `declaration.${kind === 'pdf' ? 'pdf' : 'xlsx'}`);
+    setBusy(null);
+  };
+
+  // A link from the 'file is ready' letter (?download=year/month/user/file) or the card menu (?action=download).
+  const handled = useRef(false);
+  useEffect(() => {
+    if (handled.current || !paid) return;
+    const key = params.get('download');
+    if (key && /^\d{4}\/\d{1,2}\/\d+\/[A-Za-z0-9_.-]+$/.test(key)) {
+      handled.current = true;
+      void download(`/api/${key}`, key.split('/').pop() ?? 'declaration');
+    } else if (params.get('action') === 'download') {
+      handled.current = true;
+      void download(documentPaths.pdf(d.id), 'declaration.pdf');
+    }
+  }, [params, paid, d.id]);
+
+  const sign = async () => {
+    setBusy('sign');
+    try {
+      window.location.assign(await startSigning(d.id));
+    } catch (e) {
+      notifications.show({
+        color: 'red',
+        title: MSG.signingFailed,
+        message: e instanceof ApiError ? e.message : MSG.tryAgain,
+      });
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Stack gap={2}>
+        <Title order={1} size="h2">
+          Просмотр и скачивание
+        </Title>
+        <Text c="dimmed">
+          Форма {form} за {d.year} год
+        </Text>
+      </Stack>
+      {!paid ? (
+        <Alert color="blue" title="Документы недоступны" data-testid="documents-unpaid">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {d.status === DECLARATION_STATUS.ADDITIONAL_PAYMENT
+                ? MSG.documentsNeedAdditionalPayment
+                : MSG.documentsNeedPayment}
+            </Text>
+            <Button
+              size="xs"
+              component={Link}
+              to={
+                d.status === DECLARATION_STATUS.ADDITIONAL_PAYMENT
+                  ? `/app/payment/additional?declaration_id=${d.id}`
+                  : '/app/payment'
+              }
+            >
+              Оплатить
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <>
+          <Paper withBorder radius="md" p="md">
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                Скачать декларацию
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                <Button onClick={() => void run('pdf')} loading={busy === 'pdf'} data-testid="download-pdf">
+                  Скачать PDF
+                </Button>
+                <Button variant="light" onClick={() => void run('excel')} loading={busy === 'excel'}>
+                  Скачать Excel
+                </Button>
+                <Button
+                  variant="filled"
+                  color="teal"
+                  onClick={() => void sign()}
+                  loading={busy === 'sign'}
+                  disabled={d.status === DECLARATION_STATUS.READY}
+                >
+                  {d.status === DECLARATION_STATUS.READY ? 'Подписана' : 'Подписать'}
+                </Button>
+              </SimpleGrid>
+            </Stack>
+          </Paper>
+          <XmlFiles id={d.id} />
+          {!halyk && <PdfPreview id={d.id} autoScroll={params.get('preview') === 'pdf'} />}
+        </>
+      )}
+      <Group justify="space-between">
+        <Button variant="default" component={Link} to={halyk ? stepPath(STEPS.CALCULATION) : stepPath(STEPS.PERSONAL)}>
+          Назад
+        </Button>
+        <Button variant="subtle" component={Link} to={stepPath(2)}>
+          К сохраненным формам
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function XmlFiles({ id }: { id: number }) {
+  const list = useXmlList(id, true);
+  const generate = useGenerateXml(id);
+  const make = () =>
+    generate.mutate(undefined, {
+      onSuccess: (f) => void download(fileUrl(f), f.filename),
+      onError: failure,
+    });
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            Файл XML для налоговой
+          </Title>
+          <Button variant="light" onClick={make} loading={generate.isPending} data-testid="generate-xml">
+            Сформировать XML
+          </Button>
+        </Group>
+        {list.isPending ? (
+          <Loader size="sm" aria-label="Загрузка списка файлов" />
+        ) : list.isError ? (
+          <Text size="sm" c="red">
+            {list.error.message}
+          </Text>
+        ) : list.data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Файлы еще не сформированы.
+          </Text>
+        ) : (
+          <List size="sm" spacing={4} data-testid="xml-list">
+            {list.data.map((f: StoredFile) => (
+              <List.Item key={f.filename}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  style={{ wordBreak: 'break-all', textAlign: 'left' }}
+                  onClick={() => void download(fileUrl(f), f.filename)}
+                >
+                  {f.filename}
+                </Anchor>{' '}
+                <Text span size="xs" c="dimmed">
+                  {new Date(f.created_at).toLocaleString('ru-RU')}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The PDF in the page through a blob URL (the API needs the bearer token, so no plain link). */
+function PdfPreview({ id, autoScroll }: { id: number; autoScroll: boolean }) {
+  const [state, setState] = useState<
+    | { kind: 'loading' }
+    | { kind: 'ready'; url: string }
+    | { kind: 'emailed'; message: string }
+    | { kind: 'error'; message: string }
+  >({ kind: 'loading' });
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let url: string | null = null;
+    let alive = true;
+    fetchDocument(documentPaths.pdf(id), 'declaration.pdf')
+      .then((r) => {
+        if (!alive) return;
+        if (r.kind === 'emailed') return setState({ kind: 'emailed', message: r.message });
+        url = URL.createObjectURL(new Blob([r.blob], { type: 'application/pdf' }));
+        setState({ kind: 'ready', url });
+      })
+      .catch((e) => alive && setState({ kind: 'error', message: e instanceof ApiError ? e.message : MSG.tryAgain }));
+    return () => {
+      alive = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [id]);
+  useEffect(() => {
+    if (autoScroll && state.kind === 'ready') box.current?.scrollIntoView({ behavior: 'smooth' });
+  }, [autoScroll, state.kind]);
+
+  return (
+    <Paper withBorder radius="md" p="md" ref={box}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Предпросмотр
+        </Title>
+        {state.kind === 'loading' && <Loading label="Формируется PDF…" />}
+        {state.kind === 'emailed' && <Alert color="blue">{state.message}</Alert>}
+        {state.kind === 'error' && (
+          <Alert color="red" title={MSG.tryAgain}>
+            {state.message !== MSG.tryAgain ? state.message : null}
+          </Alert>
+        )}
+        {state.kind === 'ready' && (
+          <Box style={{ height: 'min(80vh, 900px)' }}>
+            <object
+              data={state.url}
+              type="application/pdf"
+              width="100%"
+              height="100%"
+              aria-label="Предпросмотр декларации"
+              data-testid="pdf-preview"
+            >
+              <iframe
+                src={state.url}
+                title="Предпросмотр декларации"
+                width="100%"
+                height="100%"
+                style={{ border: 0 }}
+              />
+            </object>
+          </Box>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

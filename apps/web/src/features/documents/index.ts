@@ -1,0 +1,2 @@
+/** What other features may use of documents: step 8. */
+export { PreviewStep } from './PreviewStep.tsx';

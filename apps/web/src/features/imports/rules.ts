@@ -1,0 +1,69 @@
+import { type CommonData, FORM, MSG, SECTIONS, TARIFF } from '@deklarant/contracts';
+
+/** SPEC section 9: 5 MB per file by default. */
+export const MAX_FILE_MB = 5;
+/** SPEC section 5: Excel, csv and xml when the broker names none. */
+export const DEFAULT_EXTENSIONS = ['xlsx', 'xls', 'csv', 'xml'];
+
+/** The SPEC message for a file of the wrong type or size, or null when it may be sent. */
+export function fileProblem(file: { name: string; size: number }, extensions: readonly string[]): string | null {
+  const exts = extensions.length ? extensions : DEFAULT_EXTENSIONS;
+  const ext = file.name.includes('.') ? (file.name.split('.').pop()?.toLowerCase() ?? '') : '';
+  if (!exts.map((e) => e.toLowerCase()).includes(ext)) return MSG.wrongFormat(exts.join(', '));
+  if (file.size > MAX_FILE_MB * 1024 * 1024) return MSG.fileTooLarge(MAX_FILE_MB);
+  return null;
+}
+
+export const acceptOf = (extensions: readonly string[]) =>
+  (extensions.length ? extensions : DEFAULT_EXTENSIONS).map((e) => `.${e}`).join(',');
+
+/** Why a report cannot be added to this form right now (SPEC section 8), or null. */
+export function uploadBlock(
+  d: Pick<CommonData, 'archived' | 'broker' | 'referral_code' | 'tariff_type'>,
+  broker: string | null,
+): string | null {
+  if (d.archived) return MSG.archivedUpload;
+  const coupon = Boolean(d.broker) && Boolean(d.referral_code) && d.tariff_type !== TARIFF.CONSULTANT;
+  if (coupon && broker !== null && broker.toLowerCase() !== (d.broker ?? '').toLowerCase()) return MSG.couponUpload;
+  return null;
+}
+
+/** Where data entry continues after the upload: step 5 for form 250.00, else step 4. */
+export const dataEntryUrl = (formId: number) => `/app/declaration?step=${formId === FORM.F250 ? 5 : 4}`;
+
+export interface SectionCount {
+  key: string;
+  tile: string;
+  title: string;
+  route: string;
+  count: number;
+}
+
+/** Added deals per section, in the order of the declaration. */
+export function sectionCounts(bySection: Record<string, number>): SectionCount[] {
+  return SECTIONS.filter((s) => (bySection[s.key] ?? 0) > 0).map((s) => ({
+    key: s.key,
+    tile: s.tile,
+    title: s.title,
+    route: s.route,
+    count: bySection[s.key] ?? 0,
+  }));
+}
+
+export type ImportStatus = 'queued' | 'running' | 'retrying' | 'done' | 'failed';
+
+export const STATUS_TEXT: Record<ImportStatus, string> = {
+  queued: 'Отчет в очереди на обработку',
+  running: 'Обрабатываем отчет: распознаем сделки и пересчитываем суммы в тенге',
+  retrying: 'Обработка прервалась, повторяем попытку',
+  done: 'Готово',
+  failed: 'Отчет не загружен',
+};
+
+export const isFinished = (s: ImportStatus | undefined) => s === 'done' || s === 'failed';
+
+/** "Строка 14" for numeric rows, the report's own label otherwise; "Файл 2" when several files were sent. */
+export function rowLabel(issue: { file: number; row: number | string }, files: number): string {
+  const row = typeof issue.row === 'number' ? `Строка ${issue.row}` : String(issue.row);
+  return files > 1 ? `Файл ${issue.file + 1}, ${row}` : row;
+}

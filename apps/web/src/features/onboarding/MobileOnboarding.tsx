@@ -1,0 +1,105 @@
+import { Box, Button, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { SlideIllustration } from './Illustrations.tsx';
+import { clampSlide, ONBOARDING_STEPS, SLIDES, swipeStep } from './slides.ts';
+
+/** The 5-step indicator: the current step is marked for assistive technology and tests. */
+export function StepIndicator({
+  current,
+  onSelect,
+  label = 'Шаги знакомства',
+}: {
+  current: number;
+  onSelect?: (i: number) => void;
+  label?: string;
+}) {
+  return (
+    <Group gap={8} justify="center" role="list" aria-label={label} data-testid="onboarding-indicator">
+      {SLIDES.map((s, i) => (
+        <UnstyledButton
+          key={s.title}
+          role="listitem"
+          aria-label={`Шаг ${i + 1} из ${ONBOARDING_STEPS}`}
+          aria-current={i === current ? 'step' : undefined}
+          onClick={onSelect ? () => onSelect(i) : undefined}
+          style={{
+            width: i === current ? 28 : 10,
+            height: 10,
+            borderRadius: 5,
+            transition: 'width 200ms ease',
+            background: i === current ? 'var(--mantine-color-brand-6)' : 'var(--mantine-color-brand-2)',
+          }}
+        />
+      ))}
+    </Group>
+  );
+}
+
+/** Full-screen mobile onboarding: swipe, 'Далее', 'Пропустить' while not completed (SPEC section 2). */
+export function MobileOnboarding({ completed, onFinish }: { completed: boolean; onFinish: () => void }) {
+  const [index, setIndex] = useState(0);
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const slide = SLIDES[index] ?? SLIDES[0]!;
+  const last = index === ONBOARDING_STEPS - 1;
+  const go = (i: number) => setIndex(clampSlide(i));
+
+  return (
+    <Box
+      component="section"
+      aria-label="Знакомство с сервисом"
+      data-testid="onboarding-mobile"
+      data-slide={index}
+      pos="fixed"
+      inset={0}
+      bg="white"
+      style={{ zIndex: 150, display: 'flex', flexDirection: 'column', touchAction: 'pan-y', userSelect: 'none' }}
+      onPointerDown={(e) => {
+        start.current = { x: e.clientX, y: e.clientY };
+      }}
+      onPointerUp={(e) => {
+        if (!start.current) return;
+        const step = swipeStep(e.clientX - start.current.x, e.clientY - start.current.y);
+        start.current = null;
+        if (step !== 0) go(index + step);
+      }}
+      onPointerCancel={() => {
+        start.current = null;
+      }}
+    >
+      <Group justify="space-between" px="md" pt="md" mih={52}>
+        <Text size="sm" c="dimmed">
+          {index + 1} из {ONBOARDING_STEPS}
+        </Text>
+        {!completed && (
+          <Button variant="subtle" onClick={onFinish}>
+            Пропустить
+          </Button>
+        )}
+      </Group>
+      <Stack
+        flex={1}
+        align="center"
+        justify="center"
+        gap="lg"
+        px="lg"
+        style={{ background: 'linear-gradient(180deg, var(--mantine-color-brand-0), #fff)' }}
+      >
+        <SlideIllustration index={index} size={260} />
+        <Stack gap="xs" maw={420} aria-live="polite">
+          <Title order={2} ta="center" fz={24}>
+            {slide.title}
+          </Title>
+          <Text ta="center" c="dimmed">
+            {slide.text}
+          </Text>
+        </Stack>
+      </Stack>
+      <Stack gap="md" p="lg" pb="xl">
+        <StepIndicator current={index} onSelect={go} />
+        <Button size="lg" fullWidth onClick={() => (last ? onFinish() : go(index + 1))}>
+          {last ? 'Начать' : 'Далее'}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

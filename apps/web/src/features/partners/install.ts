@@ -1,0 +1,27 @@
+import { notifications } from '@mantine/notifications';
+import { session } from '../../shared/session/storage.ts';
+import { loginViaBroker } from './api.ts';
+
+/**
+ * Onboarding with ?id=&bank_name= (SPEC section 2): log in via the broker, then /app. An unknown
+ * client or partner keeps the visitor on the login screen with the server's Russian message.
+ * The app shell installs it as the onboarding's broker entry handler.
+ */
+export async function brokerEntry(
+  id: string,
+  bankName: string | null,
+  go: (to: string) => void = (to) => window.location.replace(to),
+) {
+  session.logout();
+  try {
+    await loginViaBroker(id, bankName);
+    go('/app');
+  } catch (e) {
+    notifications.show({
+      color: 'red',
+      title: 'Не удалось войти через брокера',
+      message: e instanceof Error ? e.message : 'Попробуйте еще раз.',
+      autoClose: false,
+    });
+  }
+}

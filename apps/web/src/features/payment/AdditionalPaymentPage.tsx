@@ -1,0 +1,77 @@
+import { DEFAULT_PAYMENT_METHOD, MSG, PAY_TEXT, type PaymentMethod } from '@deklarant/contracts';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { Loading } from '../../shared/ui/Loading.tsx';
+import { additionalCost, formatKzt, getAdditionalPayment, startPayment } from './api.ts';
+import { PaymentMethodPicker } from './PaymentMethodPicker.tsx';
+import { useTargetDeclarationId } from './PaymentPage.tsx';
+
+/** /app/payment/additional?cost=..&declaration_id=.. (SPEC sections 2 and 8). */
+export default function AdditionalPaymentPage() {
+  const [params] = useSearchParams();
+  const id = useTargetDeclarationId();
+  const given = params.get('cost');
+  const cost = useQuery({
+    queryKey: ['additional-cost', id],
+    queryFn: () => additionalCost(id ?? 0),
+    enabled: id !== null && !given,
+  });
+  const [method, setMethod] = useState<PaymentMethod | null>(DEFAULT_PAYMENT_METHOD);
+  const [methodError, setMethodError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (id === null) return <Navigate to="/app/declaration?step=2" replace />;
+  const amount = given && /^\d+(\.\d+)?$/.test(given) ? given : cost.data;
+  if (!amount && cost.isPending) return <Loading />;
+
+  const pay = async () => {
+    if (method === null) {
+      setMethodError(MSG.paymentMethodRequired);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const payment = await getAdditionalPayment(id);
+      if (!payment || payment.status === 'paid') throw new Error(MSG.additionalNotNeeded);
+      await startPayment(id, payment, method);
+    } catch (e) {
+      setError((e as Error).message);
+      setBusy(false);
+    }
+  };
+
+  const shown = amount ? formatKzt(amount).replace(/\u00a0₸$/, '') : '';
+  return (
+    <Card withBorder padding="xl" maw={640} mx="auto" mt="lg" data-testid="additional-payment">
+      <Stack gap="md">
+        <Title order={2}>Доплата</Title>
+        <Text>{MSG.additionalPayment(shown)}</Text>
+        <PaymentMethodPicker
+          value={method}
+          onChange={(m) => {
+            setMethod(m);
+            setMethodError(null);
+          }}
+          error={methodError}
+        />
+        {(error || cost.isError) && (
+          <Alert color="red" title={MSG.paymentFailed}>
+            {error ?? cost.error?.message}
+          </Alert>
+        )}
+        <Group justify="space-between">
+          <Button variant="default" component={Link} to="/app/declaration?step=2">
+            {PAY_TEXT.back}
+          </Button>
+          <Button onClick={() => void pay()} loading={busy} data-testid="additional-pay">
+            {PAY_TEXT.pay}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import { PAYMENT_METHOD_NAMES, type PaymentMethod } from '@deklarant/contracts';
+import { Radio, Stack } from '@mantine/core';
+
+/** Methods 1 'Robokassa (другие виды карт)' and 2 'Halyk bank' (SPEC section 9); 'Выбор оплаты обязателен'. */
+export function PaymentMethodPicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: PaymentMethod | null;
+  onChange: (m: PaymentMethod) => void;
+  error?: string | null;
+}) {
+  return (
+    <Radio.Group
+      label="Способ оплаты"
+      value={value === null ? null : String(value)}
+      onChange={(v) => onChange(Number(v) as PaymentMethod)}
+      error={error}
+      withAsterisk
+    >
+      <Stack gap="xs" mt="xs">
+        {([2, 1] as PaymentMethod[]).map((m) => (
+          <Radio key={m} value={String(m)} label={PAYMENT_METHOD_NAMES[m]} data-testid={`payment-method-${m}`} />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}

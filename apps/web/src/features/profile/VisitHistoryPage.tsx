@@ -1,0 +1,118 @@
+import { MSG } from '@deklarant/contracts';
+import { Alert, Badge, Button, Card, Center, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../shared/api/client.ts';
+import { Loading } from '../../shared/ui/Loading.tsx';
+import { accountApi } from './api.ts';
+import { formatVisitDate, VISIT_FILTERS, type VisitFilter, visitHistoryQuery, visitStatus } from './history.ts';
+import { ProfileLayout } from './ProfileLayout.tsx';
+
+/** /app/personal/history: the visit log with filter, date range and pages (SPEC sections 2 and 4). */
+export default function VisitHistoryPage() {
+  const [filter, setFilter] = useState<VisitFilter>('2');
+  const [range, setRange] = useState<[string | null, string | null]>([null, null]);
+  const [page, setPage] = useState(1);
+  const query = visitHistoryQuery(page, filter, range);
+  const history = useQuery({
+    queryKey: ['visit-history', query],
+    queryFn: ({ signal }) => accountApi.visitHistory(query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const rows = history.data?.data ?? [];
+  const lastPage = history.data?.meta.last_page ?? 1;
+
+  return (
+    <ProfileLayout title="История посещений">
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="md">
+          <Group align="flex-end" gap="sm">
+            <Select
+              label="Результат входа"
+              data={VISIT_FILTERS as unknown as { value: string; label: string }[]}
+              value={filter}
+              allowDeselect={false}
+              onChange={(v) => {
+                setFilter((v ?? '2') as VisitFilter);
+                setPage(1);
+              }}
+              w={{ base: '100%', xs: 200 }}
+              data-testid="visit-filter"
+            />
+            <DatePickerInput
+              type="range"
+              label="Период"
+              placeholder="Выберите даты"
+              valueFormat="DD.MM.YYYY"
+              locale="ru"
+              clearable
+              value={range}
+              onChange={(v) => {
+                setRange([v[0] ? String(v[0]) : null, v[1] ? String(v[1]) : null]);
+                setPage(1);
+              }}
+              w={{ base: '100%', xs: 260 }}
+              data-testid="visit-range"
+            />
+          </Group>
+          {history.isPending ? (
+            <Loading />
+          ) : history.isError ? (
+            <Alert color="red" role="alert">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">
+                  {history.error instanceof ApiError ? history.error.message : MSG.tryAgain} Не удалось загрузить
+                  историю.
+                </Text>
+                <Button size="xs" variant="light" onClick={() => void history.refetch()}>
+                  Повторить
+                </Button>
+              </Stack>
+            </Alert>
+          ) : rows.length === 0 ? (
+            <Center py="xl" data-testid="visit-empty">
+              <Text c="dimmed">{MSG.noResults}</Text>
+            </Center>
+          ) : (
+            <Table.ScrollContainer minWidth={320}>
+              <Table
+                striped
+                verticalSpacing="xs"
+                fz="sm"
+                data-testid="visit-table"
+                style={{ opacity: history.isPlaceholderData ? 0.6 : 1 }}
+              >
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Дата и время</Table.Th>
+                    <Table.Th>IP-адрес</Table.Th>
+                    <Table.Th>Вход</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((v) => (
+                    <Table.Tr key={v.id}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatVisitDate(v.created_at)}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{v.ip}</Table.Td>
+                      <Table.Td>
+                        <Badge color={v.is_success ? 'green' : 'red'} variant="light" tt="none">
+                          {visitStatus(v.is_success)}
+                        </Badge>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          {lastPage > 1 && (
+            <Group justify="center">
+              <Pagination total={lastPage} value={page} onChange={setPage} size="sm" aria-label="Страницы истории" />
+            </Group>
+          )}
+        </Stack>
+      </Card>
+    </ProfileLayout>
+  );
+}

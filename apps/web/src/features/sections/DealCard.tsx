@@ -1,0 +1,142 @@
+import { MSG, type SectionDef } from '@deklarant/contracts';
+import { ActionIcon, Badge, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { DealRow } from './api.ts';
+import { dealTitle } from './fields.ts';
+import { formatAmount, formatKzt } from './format.ts';
+
+type Fact = [string, string];
+
+const given = (v: unknown) => v !== null && v !== undefined && v !== '';
+const currencyOf = (d: DealRow) => String(d.currency_code ?? '');
+
+/** The few figures a card shows, per kind of section. */
+function factsOf(section: SectionDef, d: DealRow): Fact[] {
+  const out: Fact[] = [];
+  const add = (label: string, value: unknown, fmt: (v: unknown) => string = String) => {
+    if (given(value)) out.push([label, fmt(value)]);
+  };
+  const inCurrency = (v: unknown) => `${formatAmount(v)} ${currencyOf(d)}`.trim();
+  switch (section.code) {
+    case '7':
+    case '250-9':
+      add('Вид', d.debt_type === 'Д' ? 'Дебиторская' : d.debt_type === 'К' ? 'Кредиторская' : d.debt_type);
+      add('Сумма', d.amount_owed, inCurrency);
+      add('Срок возврата', d.return_period);
+      break;
+    case '5-1':
+      add('ISIN', d.isin_security);
+      add('Количество', d.quantity, formatAmount);
+      break;
+    case '5-2':
+      add('Остаток', d.amount_in_currency, inCurrency);
+      break;
+    case 'purchase':
+    case 'history':
+      add('Дата', d.transaction_date);
+      add('Количество', d.quantity, formatAmount);
+      add('Стоимость', d.purchase_opening_cost, inCurrency);
+      add('В тенге', d.cost_in_tenge_currency, formatKzt);
+      break;
+    default:
+      if (section.code.startsWith('250')) {
+        for (const k of ['amount', 'purchase_price', 'nominal_value', 'property_value']) add('Сумма', d[k], inCurrency);
+        add('Доля, %', d.shareholding_size, formatAmount);
+        add('Местонахождение', d.location);
+        add('VIN', d.vin_number);
+        break;
+      }
+      add('Дата', d.transaction_date);
+      add('Количество', d.quantity, formatAmount);
+      add(section.code === 'rental' ? 'Арендная плата' : 'Сумма', d.sale_closing_cost, inCurrency);
+      add('Доход', d.value_added_income, formatKzt);
+  }
+  if (section.code !== 'purchase' && section.code !== 'history') add('В тенге', d.amount_in_tenge_currency, formatKzt);
+  return out;
+}
+
+const BORDER = { error: 'var(--mantine-color-red-5)', warning: 'var(--mantine-color-yellow-5)', default: undefined };
+
+/** One deal: title, figures, its level colour; status 1 in warning colour with its note (SPEC section 4). */
+export function DealCard({
+  section,
+  deal,
+  editLabel,
+  editTo,
+  onDelete,
+}: {
+  section: SectionDef;
+  deal: DealRow;
+  editLabel: string;
+  editTo: string | null;
+  onDelete: (() => void) | null;
+}) {
+  const needsInfo = deal.status === 1;
+  const level = needsInfo ? 'warning' : deal.level;
+  return (
+    <Card
+      withBorder
+      padding="md"
+      data-testid="deal-card"
+      data-level={level}
+      style={{ borderColor: BORDER[level], borderWidth: level === 'default' ? undefined : 2 }}
+      bg={needsInfo ? 'yellow.0' : undefined}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {dealTitle(deal, section.title)}
+          </Text>
+          {deal.previous_period && (
+            <Badge variant="light" color="gray" w="fit-content">
+              Предыдущий период
+            </Badge>
+          )}
+        </Stack>
+        {(editTo || onDelete) && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" aria-label={`Действия со сделкой «${dealTitle(deal, section.title)}»`}>
+                ⋮
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {editTo && (
+                <Menu.Item component={Link} to={editTo}>
+                  {editLabel}
+                </Menu.Item>
+              )}
+              {onDelete && (
+                <Menu.Item color="red" onClick={onDelete}>
+                  Удалить
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
+      <Stack gap={2} mt="xs">
+        {factsOf(section, deal).map(([label, value]) => (
+          <Group key={label} justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm" c="gray.7">
+              {label}
+            </Text>
+            <Text size="sm" ta="right">
+              {value}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+      {needsInfo && (
+        <Text size="sm" c="yellow.9" mt="xs" data-testid="needs-info">
+          {deal.comment || MSG.dealNeedsInfo}
+        </Text>
+      )}
+      {!needsInfo && deal.warnings.length > 0 && (
+        <Text size="xs" c={level === 'error' ? 'red.7' : 'yellow.9'} mt="xs" lineClamp={2}>
+          {deal.warnings[0]?.title ?? deal.warnings[0]?.text}
+        </Text>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,140 @@
+import { Checkbox, Select, Textarea, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { type Control, Controller } from 'react-hook-form';
+import type { FieldDef } from './fields.ts';
+import { masks } from './format.ts';
+import { searchable, useOptions } from './options.ts';
+
+export type FormValues = Record<string, string | boolean>;
+
+const MASK: Partial<Record<FieldDef['kind'], (v: string) => string>> = {
+  amount: masks.amount,
+  quantity: masks.amount,
+  percent: masks.amount,
+  bin: masks.bin,
+  isin: masks.isin,
+  digits: masks.digits,
+};
+
+const PLACEHOLDER: Partial<Record<FieldDef['kind'], string>> = {
+  amount: '0,00',
+  quantity: '0',
+  bin: '12 цифр или ##-#######',
+  isin: 'US0378331005',
+  date: 'дд.мм.гггг',
+  anyDate: 'дд.мм.гггг',
+};
+
+/** One labelled input of the deal form, chosen by the field's kind (masks applied as the user types). */
+export function DealField({
+  field,
+  control,
+  year,
+  required,
+}: {
+  field: FieldDef;
+  control: Control<FormValues>;
+  year: number;
+  required: boolean;
+}) {
+  return (
+    <Controller
+      name={field.name}
+      control={control}
+      render={({ field: f, fieldState }) => {
+        const common = {
+          label: field.label,
+          required,
+          error: fieldState.error?.message,
+          'data-field': field.name,
+        };
+        if (field.kind === 'select')
+          return <SelectField field={field} value={f.value} onChange={f.onChange} onBlur={f.onBlur} common={common} />;
+        if (field.kind === 'checkbox')
+          return (
+            <Checkbox
+              label={field.label}
+              checked={f.value === true}
+              onChange={(e) => f.onChange(e.currentTarget.checked)}
+              data-field={field.name}
+              mt="xs"
+            />
+          );
+        if (field.kind === 'date' || field.kind === 'anyDate') {
+          // The deal date stays inside the report year (SPEC section 5); purchases may be older.
+          const limited = field.kind === 'date';
+          return (
+            <DatePickerInput
+              {...common}
+              value={typeof f.value === 'string' && f.value ? f.value : null}
+              onChange={(v) => f.onChange(v ?? '')}
+              onBlur={f.onBlur}
+              valueFormat="DD.MM.YYYY"
+              placeholder={PLACEHOLDER[field.kind]}
+              locale="ru"
+              clearable
+              minDate={limited ? `${year}-01-01` : undefined}
+              maxDate={limited || field.name !== 'return_period' ? `${year}-12-31` : undefined}
+              defaultDate={`${year}-06-01`}
+            />
+          );
+        }
+        if (field.kind === 'textarea')
+          return (
+            <Textarea
+              {...common}
+              value={String(f.value ?? '')}
+              onChange={(e) => f.onChange(e.currentTarget.value)}
+              onBlur={f.onBlur}
+              maxLength={field.maxLength}
+              autosize
+              minRows={2}
+            />
+          );
+        const mask = MASK[field.kind];
+        return (
+          <TextInput
+            {...common}
+            value={String(f.value ?? '')}
+            onChange={(e) => f.onChange(mask ? mask(e.currentTarget.value) : e.currentTarget.value)}
+            onBlur={f.onBlur}
+            maxLength={field.maxLength}
+            inputMode={mask && field.kind !== 'isin' && field.kind !== 'bin' ? 'decimal' : undefined}
+            placeholder={PLACEHOLDER[field.kind]}
+          />
+        );
+      }}
+    />
+  );
+}
+
+function SelectField({
+  field,
+  value,
+  onChange,
+  onBlur,
+  common,
+}: {
+  field: FieldDef;
+  value: string | boolean;
+  onChange: (v: string) => void;
+  onBlur: () => void;
+  common: { label: string; required: boolean; error?: string };
+}) {
+  const { options, loading } = useOptions(field);
+  return (
+    <Select
+      {...common}
+      data={options}
+      value={typeof value === 'string' && value ? value : null}
+      onChange={(v) => onChange(v ?? '')}
+      onBlur={onBlur}
+      searchable={searchable(options)}
+      nothingFoundMessage="Ничего не найдено"
+      placeholder={loading ? 'Загрузка…' : 'Выберите значение'}
+      clearable={!common.required}
+      comboboxProps={{ withinPortal: true }}
+      data-field={field.name}
+    />
+  );
+}

@@ -1,0 +1,184 @@
+import { type Declaration, MSG, type SectionDef, sectionByKey, sectionByRoute } from '@deklarant/contracts';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useMemo, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../shared/api/client.ts';
+import { Loading } from '../../shared/ui/Loading.tsx';
+import { type DealRow, useCalculation, useDeal, useDeclaration, useDeclarationId, useSaveDeal } from './api.ts';
+import { KztPanel, WarningsList } from './DealCalculation.tsx';
+import { DealField, type FormValues } from './DealField.tsx';
+import { HISTORY_CODES, SECTION_FIELDS } from './fields.ts';
+import { dealResolver, initialValues, isRequired, toPayload } from './form-model.ts';
+import { HISTORY_SECTION, sectionPaths } from './paths.ts';
+import { useLeaveConfirm } from './useLeaveConfirm.ts';
+import { usePrefix } from './usePrefix.ts';
+
+/** /app/{section}/create, /app/{section}/{id} and the purchase-history forms under a sale. */
+export default function DealFormPage({ route }: { route: string }) {
+  const params = useParams();
+  const section = sectionByRoute(route);
+  const declarationId = useDeclarationId();
+  const decl = useDeclaration(declarationId);
+  const dealId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const deal = useDeal(declarationId, section?.slug ?? '', dealId);
+
+  if (!section) return null;
+  if (declarationId === null) return <Alert color="yellow">{MSG.noDeclarationChosen}</Alert>;
+  if (decl.isError) return <Alert color="red">{decl.error.message}</Alert>;
+  if (deal.isError) return <Alert color="red">{deal.error.message}</Alert>;
+  if (!decl.data || (dealId !== null && !deal.data)) return <Loading />;
+  return (
+    <DealForm
+      key={dealId ?? 'new'}
+      section={section}
+      declaration={decl.data}
+      deal={deal.data?.data}
+      hideHistoryLink={deal.data?.meta.hide_history_link ?? false}
+    />
+  );
+}
+
+function DealForm({
+  section,
+  declaration,
+  deal,
+  hideHistoryLink,
+}: {
+  section: SectionDef;
+  declaration: Declaration;
+  deal?: DealRow;
+  hideHistoryLink: boolean;
+}) {
+  const navigate = useNavigate();
+  const prefix = usePrefix();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const { reporting_form_id: form, year, id: declarationId, read_only: readOnly } = declaration.common_data;
+  const ctx = { form, year };
+  const code = section.code;
+  const fields = useMemo(() => SECTION_FIELDS[code].filter((f) => !f.forms || f.forms.includes(form)), [code, form]);
+  const saleId = code === 'history' ? Number(params.dealId) : null;
+  const extra = useMemo(() => (saleId ? { first_a_and_second_section_deal_id: saleId } : {}), [saleId]);
+  const paths = sectionPaths(section, prefix, saleId, search.get('section'));
+
+  const { control, handleSubmit, setError, setValue, formState } = useForm<FormValues>({
+    defaultValues: initialValues(code, fields, deal),
+    resolver: dealResolver(code, fields, ctx, extra),
+  });
+  const values = useWatch({ control }) as FormValues;
+  const payload = useMemo(() => toPayload(fields, values, extra), [fields, values, extra]);
+  const [debounced] = useDebouncedValue(payload, 350);
+  const calc = useCalculation(declarationId, section.slug, debounced);
+  const save = useSaveDeal(declarationId, section.slug, deal?.id ?? null);
+  const allowLeave = useLeaveConfirm(formState.isDirty);
+  useBenefitRefresh(
+    calc.data?.tax_benefit?.id ?? null,
+    values,
+    setValue,
+    fields.some((f) => f.name === 'availability_tax_benefit'),
+  );
+
+  const onSubmit = handleSubmit(async (v) => {
+    try {
+      // Saving through the form supplies the missing information: status 1 is cleared.
+      await save.mutateAsync(toPayload(fields, v, extra));
+      allowLeave();
+      navigate(paths.list);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      for (const [name, messages] of Object.entries(e.errors)) setError(name, { message: messages[0] });
+      notifications.show({ color: 'red', title: 'Не сохранено', message: e.message });
+    }
+  });
+
+  const warnings = calc.data?.warnings ?? deal?.warnings ?? [];
+  const saleSection = code === 'history' ? sectionByKey(search.get('section') ?? '') : undefined;
+  // SPEC section 2: no save button for form_250_second_section.
+  const canSave = !readOnly && section.key !== 'form_250_second_section';
+
+  return (
+    <Stack gap="md" maw={880} mx="auto" component="section" aria-labelledby="deal-form-title">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={2}>
+          <Title order={1} size="h2" id="deal-form-title">
+            {deal ? MSG.dealEdit : MSG.dealCreate}
+          </Title>
+          <Text c="gray.7">
+            {section.title}
+            {saleSection ? ` · ${saleSection.title}` : ''}
+          </Text>
+        </Stack>
+        {deal && HISTORY_CODES.has(code) && !hideHistoryLink && (
+          <Anchor
+            component={Link}
+            to={sectionPaths(HISTORY_SECTION, prefix, deal.id, section.key).list}
+            data-testid="history-link"
+          >
+            {MSG.goToDealHistory}
+          </Anchor>
+        )}
+      </Group>
+      {deal?.status === 1 && (
+        <Alert color="yellow" title={MSG.dealNeedsInfo}>
+          {deal.comment || 'Проверьте и дополните данные сделки.'}
+        </Alert>
+      )}
+      {readOnly && <Alert color="gray">{MSG.archivedReadOnly}</Alert>}
+      <form onSubmit={onSubmit} noValidate aria-label={deal ? MSG.dealEdit : MSG.dealCreate}>
+        <Card withBorder padding="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+            {fields.map((f) => (
+              <div
+                key={f.name}
+                style={f.kind === 'textarea' || f.kind === 'checkbox' ? { gridColumn: '1 / -1' } : undefined}
+              >
+                <DealField field={f} control={control} year={year} required={isRequired(code, f.name, payload, ctx)} />
+              </div>
+            ))}
+          </SimpleGrid>
+        </Card>
+        <Stack gap="md" mt="md">
+          <KztPanel code={code} calc={calc.data} />
+          {calc.isError && <Alert color="red">{calc.error.message}</Alert>}
+          <WarningsList warnings={warnings} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => navigate(paths.list)}>
+              {MSG.cancel}
+            </Button>
+            {canSave && (
+              <Button type="submit" loading={save.isPending}>
+                Сохранить
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+/** SPEC section 4: when the date or currency changes, the tax benefit found for the deal is filled in. */
+function useBenefitRefresh(
+  benefitId: number | null,
+  values: FormValues,
+  setValue: (name: string, value: string, opts?: { shouldDirty: boolean }) => void,
+  enabled: boolean,
+) {
+  const trigger = `${values.transaction_date ?? ''}|${values.currency_code ?? ''}|${values.currency_code_id ?? ''}`;
+  const last = useRef(trigger);
+  const pending = useRef(false);
+  useEffect(() => {
+    if (trigger !== last.current) {
+      last.current = trigger;
+      pending.current = true;
+    }
+  }, [trigger]);
+  useEffect(() => {
+    if (!enabled || !pending.current) return;
+    pending.current = false;
+    setValue('availability_tax_benefit', benefitId ? String(benefitId) : '1', { shouldDirty: true });
+  }, [benefitId, enabled, setValue]);
+}

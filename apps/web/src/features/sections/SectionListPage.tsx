@@ -1,0 +1,129 @@
+import { FORM, MSG, type SectionDef, sectionByKey, sectionByRoute } from '@deklarant/contracts';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Loading } from '../../shared/ui/Loading.tsx';
+import { type DealRow, useDeclaration, useDeclarationId, useDeleteDeal, useSectionList } from './api.ts';
+import { WarningsList } from './DealCalculation.tsx';
+import { DealCard } from './DealCard.tsx';
+import { PurchaseHistory } from './PurchaseHistory.tsx';
+import { sectionPaths, stepOf } from './paths.ts';
+import { SectionTotals } from './SectionTotals.tsx';
+import { usePrefix } from './usePrefix.ts';
+
+/** /app/{section}/show ('О регистре') and /app/purchase-transactions-currency/{dealId}/show ('История сделок'). */
+export default function SectionListPage({ route }: { route: string }) {
+  const section = sectionByRoute(route);
+  const declarationId = useDeclarationId();
+  if (!section) return null;
+  if (declarationId === null) return <Alert color="yellow">{MSG.noDeclarationChosen}</Alert>;
+  return <SectionList section={section} declarationId={declarationId} />;
+}
+
+function SectionList({ section, declarationId }: { section: SectionDef; declarationId: number }) {
+  const navigate = useNavigate();
+  const prefix = usePrefix();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const [previous, setPrevious] = useState(false);
+  const decl = useDeclaration(declarationId);
+  const saleId = section.code === 'history' ? Number(params.dealId) : null;
+  const list = useSectionList(declarationId, section.slug, previous, saleId);
+  const remove = useDeleteDeal(declarationId, section.slug);
+  const saleSection = sectionByKey(search.get('section') ?? '');
+  const paths = sectionPaths(section, prefix, saleId, saleSection?.key);
+  const form = decl.data?.common_data.reporting_form_id;
+
+  // SPEC section 2: purchase transactions exist on form 270.00 only; elsewhere the screen goes back.
+  useEffect(() => {
+    if (section.code === 'purchase' && form !== undefined && form !== FORM.F270) navigate(-1);
+  }, [section.code, form, navigate]);
+
+  if (list.isError) return <Alert color="red">{list.error.message}</Alert>;
+  if (decl.isError) return <Alert color="red">{decl.error.message}</Alert>;
+  if (!list.data || !decl.data) return <Loading />;
+
+  const readOnly = decl.data.common_data.read_only;
+  const deals = list.data.data;
+  const atLimit = section.rowLimit !== undefined && deals.length >= section.rowLimit;
+  const back =
+    section.code === 'history' && saleSection && saleId
+      ? sectionPaths(saleSection, prefix).edit(saleId)
+      : `${prefix}/declaration?step=${stepOf(section)}`;
+
+  const confirmDelete = (deal: DealRow) =>
+    modals.openConfirmModal({
+      title: MSG.deleteTitle,
+      centered: true,
+      children: <Text>{MSG.deleteText}</Text>,
+      labels: { confirm: 'Удалить', cancel: MSG.cancel },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(deal.id, {
+          onError: (e) => notifications.show({ color: 'red', title: 'Не удалено', message: e.message }),
+        }),
+    });
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="section-title">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={4} style={{ flex: '1 1 320px' }}>
+          <Button component={Link} to={back} variant="subtle" w="fit-content" px={0}>
+            ← Назад
+          </Button>
+          <Title order={1} size="h2" id="section-title">
+            {saleId === null ? MSG.sectionAbout : MSG.dealHistory}
+          </Title>
+          <Text fw={600}>
+            {saleId !== null
+              ? `Покупки по сделке${saleSection ? ` раздела «${saleSection.title}»` : ''}`
+              : `${section.tile}. ${section.title}`}
+          </Text>
+          <Text c="gray.7" size="sm">
+            {section.about}
+          </Text>
+        </Stack>
+        {!readOnly && !atLimit && (
+          <Button component={Link} to={paths.create} data-testid="add-deal">
+            {section.code === '5-2' ? MSG.accountAdd : MSG.dealAdd}
+          </Button>
+        )}
+      </Group>
+
+      {section.code === '5-2' && <Alert color="blue">{MSG.foreignBalancesHint}</Alert>}
+      <WarningsList warnings={list.data.section_warnings} />
+      <SectionTotals section={section} totals={list.data.totals} count={deals.length} />
+      {section.code === 'purchase' && (
+        <Switch
+          checked={previous}
+          onChange={(e) => setPrevious(e.currentTarget.checked)}
+          label={previous ? MSG.hidePreviousPeriods : MSG.showPreviousPeriods}
+        />
+      )}
+      {saleId !== null && <PurchaseHistory declarationId={declarationId} saleId={saleId} />}
+
+      {deals.length === 0 ? (
+        <Card withBorder padding="xl" data-testid="empty-state">
+          <Text ta="center" c="gray.7">
+            {saleId === null ? MSG.emptyList : MSG.emptyHistory}
+          </Text>
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="deal-list">
+          {deals.map((d) => (
+            <DealCard
+              key={`${d.previous_period ? 'p' : 'c'}${d.id}`}
+              section={section}
+              deal={d}
+              editLabel={saleId === null ? 'Редактировать' : MSG.dealOpen}
+              editTo={d.previous_period ? null : paths.edit(d.id)}
+              onDelete={readOnly || d.previous_period ? null : () => confirmDelete(d)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import { useReferenceList } from './api.ts';
+import type { FieldDef, RefList } from './fields.ts';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+type Row = Record<string, unknown>;
+
+/** Where each reference list comes from and how a row becomes an option. */
+const SOURCES: Record<Exclude<RefList, 'debtType'>, { call: string; option: (r: Row) => Option }> = {
+  currency: {
+    call: 'get-currency-codes',
+    option: (r) => ({ value: String(r.currency_code), label: `${r.currency_code} — ${r.name}` }),
+  },
+  currencyId: {
+    call: 'get-currency-codes',
+    option: (r) => ({ value: String(r.id), label: `${r.currency_code} — ${r.name}` }),
+  },
+  country: { call: 'get-countries', option: (r) => ({ value: String(r.id), label: String(r.name) }) },
+  operation: { call: 'get-operation-types', option: (r) => ({ value: String(r.id), label: String(r.operation_name) }) },
+  market: { call: 'get-markets', option: (r) => ({ value: String(r.market_id), label: String(r.market_name) }) },
+  security: {
+    call: 'get-security-types',
+    option: (r) => ({ value: String(r.security_type), label: String(r.type_name) }),
+  },
+  bidding: {
+    call: 'get-bidding-methods',
+    option: (r) => ({ value: String(r.method_id), label: String(r.method_name) }),
+  },
+  adjustment: {
+    call: 'get-adjustment-types',
+    option: (r) => ({ value: String(r.id), label: String(r.adjustment_name) }),
+  },
+};
+
+/** SPEC section 3: debt type Д (receivable) or К (payable). */
+const DEBT_TYPES: Option[] = [
+  { value: 'Д', label: 'Д — дебиторская (вам должны)' },
+  { value: 'К', label: 'К — кредиторская (вы должны)' },
+];
+
+/** Options of a select field (operation types narrowed to those the section offers). */
+export function useOptions(field: FieldDef): { options: Option[]; loading: boolean } {
+  const source = field.ref && field.ref !== 'debtType' ? SOURCES[field.ref] : undefined;
+  const q = useReferenceList(source?.call ?? 'get-currency-codes', source !== undefined);
+  if (field.ref === 'debtType') return { options: DEBT_TYPES, loading: false };
+  if (!source) return { options: [], loading: false };
+  let options = (q.data ?? []).map(source.option);
+  if (field.only) options = options.filter((o) => field.only?.includes(Number(o.value)));
+  return { options, loading: q.isPending };
+}
+
+/** Selects show search above 6 options (SPEC section 5). */
+export const searchable = (options: readonly Option[]) => options.length > 6;

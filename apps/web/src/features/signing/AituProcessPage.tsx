@@ -1,0 +1,135 @@
+import { MSG, PAY_TEXT, type SendSignedResult } from '@deklarant/contracts';
+import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { session } from '../../shared/session/storage.ts';
+import { SUPPORT_MESSENGER_URL } from '../../shared/support.ts';
+import { sendSignedFile, signAgain } from './api.ts';
+
+type State = { kind: 'signed' } | { kind: 'sent'; result: SendSignedResult } | { kind: 'failed'; message: string };
+
+/**
+ * /aitu-process?code=… (SPEC section 4 "Signing result"): 'Подписание прошло успешно' with
+ * 'Передать в налоговую', then 'Отправка данных прошла успешно' (with the registration number and receipt)
+ * or 'Не удалось отправить данные'. Without a code: 'Подписание не прошло'. Failures offer
+ * 'Попробовать снова', 'Вернуться' and the support link (SPEC section 8).
+ */
+export default function AituProcessPage() {
+  const [params] = useSearchParams();
+  const code = params.get('code');
+  const raw = session.currentDeclarationId();
+  const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const qc = useQueryClient();
+  const [state, setState] = useState<State>({ kind: 'signed' });
+  const [busy, setBusy] = useState(false);
+  const [retryError, setRetryError] = useState<string | null>(null);
+
+  const send = async () => {
+    if (!code || id === null) return;
+    setBusy(true);
+    try {
+      const result = await sendSignedFile(id, code);
+      setState({ kind: 'sent', result });
+      void qc.invalidateQueries({ queryKey: ['declarations'] });
+    } catch (e) {
+      setState({ kind: 'failed', message: (e as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const retrySigning = async () => {
+    if (id === null) return;
+    setBusy(true);
+    setRetryError(null);
+    try {
+      await signAgain(id);
+    } catch (e) {
+      setRetryError((e as Error).message);
+      setBusy(false);
+    }
+  };
+
+  const failure = (title: string, message?: string, retry = retrySigning) => (
+    <Result ok={false} title={title}>
+      {message && <Text c="dimmed">{message}</Text>}
+      {retryError && <Alert color="red">{retryError}</Alert>}
+      <Group justify="center">
+        <Button onClick={() => void retry()} loading={busy} data-testid="signing-retry">
+          {PAY_TEXT.tryAgain}
+        </Button>
+        <Button variant="default" component={Link} to="/app/declaration?step=8">
+          {PAY_TEXT.back}
+        </Button>
+      </Group>
+      <Anchor href={SUPPORT_MESSENGER_URL} target="_blank" rel="noopener" size="sm">
+        {PAY_TEXT.support}
+      </Anchor>
+    </Result>
+  );
+
+  if (!code) return failure(MSG.signingFailed, params.get('error_description') ?? undefined);
+  if (state.kind === 'failed') return failure(MSG.sendFailed, state.message, send);
+  if (state.kind === 'sent') {
+    const s = state.result.submission;
+    return (
+      <Result ok title={MSG.sendOk}>
+        {s ? (
+          <Table withTableBorder data-testid="submission-receipt" maw={480}>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th>{PAY_TEXT.registrationNumber}</Table.Th>
+                <Table.Td data-testid="registration-number">{s.registration_number}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Принято</Table.Th>
+                <Table.Td>{new Date(s.submitted_at).toLocaleString('ru-RU', { timeZone: 'Asia/Almaty' })}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Форма</Table.Th>
+                <Table.Td>
+                  {String(s.receipt.form_code ?? '')} за {String(s.receipt.year ?? '')} год
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Получатель</Table.Th>
+                <Table.Td>{String(s.receipt.receiver ?? '')}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        ) : (
+          <Text c="dimmed">Декларация подписана. Подписанный файл доступен для скачивания в сохраненных формах.</Text>
+        )}
+        <Button component={Link} to="/app/declaration?step=2" data-testid="signing-done">
+          К моим декларациям
+        </Button>
+      </Result>
+    );
+  }
+  return (
+    <Result ok title={MSG.signingOk}>
+      {id === null && (
+        <Alert color="yellow">Откройте декларацию из списка сохраненных форм и повторите отправку.</Alert>
+      )}
+      <Button onClick={() => void send()} loading={busy} disabled={id === null} data-testid="send-to-tax-office">
+        {PAY_TEXT.sendToTaxOffice}
+      </Button>
+    </Result>
+  );
+}
+
+function Result({ ok, title, children }: { ok: boolean; title: string; children?: React.ReactNode }) {
+  return (
+    <Card withBorder padding="xl" maw={560} mx="auto" mt="xl" data-testid="signing-result">
+      <Stack gap="md" align="center" ta="center">
+        <ThemeIcon size={56} radius="xl" color={ok ? 'teal' : 'red'} variant="light" aria-hidden>
+          <Text fw={700} size="xl">
+            {ok ? '✓' : '!'}
+          </Text>
+        </ThemeIcon>
+        <Title order={2}>{title}</Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+import { InputBase, type InputBaseProps } from '@mantine/core';
+import { forwardRef } from 'react';
+import { IMaskInput } from 'react-imask';
+import { formatPhone, IIN_MASK, iinDigits, PHONE_MASK } from './masks.ts';
+
+interface MaskedProps extends Omit<InputBaseProps, 'onChange' | 'value'> {
+  value: string | null | undefined;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  name?: string;
+  placeholder?: string;
+  autoComplete?: string;
+  'data-testid'?: string;
+}
+
+/** A stored number (+77012345678, 8701...) is shown masked; what the mask produced is kept as typed. */
+const phoneShown = (value: string | null | undefined) =>
+  value && /^\+?\d{11}$/.test(value) ? formatPhone(value) : (value ?? '');
+
+/** Phone with the mask +7 (###) ###-##-## (SPEC section 5); the value is the masked text. */
+export const PhoneInput = forwardRef<HTMLInputElement, MaskedProps>(function PhoneInput(
+  { value, onChange, label = 'Телефон', placeholder = '+7 (777) 777-77-77', autoComplete = 'tel', ...rest },
+  ref,
+) {
+  return (
+    <InputBase
+      {...rest}
+      ref={ref}
+      label={label}
+      component={IMaskInput}
+      mask={PHONE_MASK}
+      eager
+      type="tel"
+      inputMode="tel"
+      autoComplete={autoComplete}
+      placeholder={placeholder}
+      value={phoneShown(value)}
+      onAccept={(v: string) => onChange(v)}
+    />
+  );
+});
+
+/** IIN: exactly 12 digits (SPEC section 5); the value is the digits. */
+export const IinInput = forwardRef<HTMLInputElement, MaskedProps>(function IinInput(
+  { value, onChange, label = 'ИИН', placeholder = '12 цифр', ...rest },
+  ref,
+) {
+  return (
+    <InputBase
+      {...rest}
+      ref={ref}
+      label={label}
+      component={IMaskInput}
+      mask={IIN_MASK}
+      inputMode="numeric"
+      placeholder={placeholder}
+      value={iinDigits(value)}
+      onAccept={(v: string) => onChange(v)}
+    />
+  );
+});

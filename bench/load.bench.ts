@@ -1,0 +1,277 @@
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { type Result, type Running, startProduct } from './support.ts';
+
+// Load (issue 10): a realistic mix on loopback — list declarations, open one with 1,000 deals, save
+// a deal, compute the calculation — for LOAD_SECONDS (default 120) at LOAD_CONNECTIONS (default 100),
+// on the embedded database and on PostgreSQL (DATABASE_URL, or the CI default; a fresh schema).
+// Data is created through the API first. Reports req/s, p50/p99, errors and RSS growth between
+// minute 1 and minute 2 (VmRSS of the server process), and checks two instances on one PostgreSQL.
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 120);
+const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 100);
+const DEALS = 1000;
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/deklarant_ci';
+const XSRF = 'a'.repeat(64);
+
+const DEAL = {
+  name_security: 'Apple Inc.',
+  transaction_date: '14.06.2025',
+  currency_code: 'USD',
+  quantity: '10',
+  type_of_security: 1,
+  purchase_opening_cost: '1000',
+  market_id: 1,
+  type_of_bidding_method: 1,
+  operation_type_id: 1,
+  sale_closing_cost: '1500',
+  isin_security: 'US0378331005',
+  broker_bin: '123456789012',
+};
+
+const headers = (token?: string): Record<string, string> => ({
+  cookie: `XSRF-TOKEN=${XSRF}`,
+  'x-xsrf-token': XSRF,
+  'content-type': 'application/json',
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+});
+
+async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: headers(token),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : {};
+}
+
+/** The demo user and a declaration holding 1,000 deals, created through the API (10 at a time). */
+async function seed(base: string) {
+  const { token } = await call(base, 'POST', '/api/auth/login', { email: 'demo@example.com', password: 'Demo-pass-1' });
+  const created = await call(
+    base,
+    'POST',
+    '/api/declarations',
+    { year: 2025, type: 1, kgd_code_id: 1, reporting_form_id: 3 },
+    token,
+  );
+  const id = created.data.common_data.id as number;
+  let next = 0;
+  let dealId = 0;
+  const worker = async () => {
+    for (let i = next++; i < DEALS; i = next++) {
+      const body = { ...DEAL, name_security: `Security ${i % 50}`, comment: `load-${i}` };
+      const deal = await call(base, 'POST', `/api/declarations/${id}/deals/first-section-a`, body, token);
+      dealId = deal.data.id as number;
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, worker));
+  const one = await call(base, 'GET', `/api/declarations/${id}`, undefined, token);
+  const count = Object.values(one.data.summary as Record<string, { count: number }>).reduce((n, x) => n + x.count, 0);
+  return { token, id, dealId, count };
+}
+
+function rssMb(pid: number): number {
+  try {
+    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  total: number;
+  rss1: number;
+  rss2: number;
+  count: number;
+}
+
+async function measure(server: Running): Promise<Measured> {
+  const data = await seed(server.base);
+  const { token, id, dealId } = data;
+  const h = headers(token);
+  const pid = server.proc.pid as number;
+  const samples: { t: number; mb: number }[] = [];
+  const t0 = Date.now();
+  const timer = setInterval(() => samples.push({ t: (Date.now() - t0) / 1000, mb: rssMb(pid) }), 1000);
+  const ac = await autocannon({
+    url: server.base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: h,
+    requests: [
+      { method: 'GET', path: '/api/declarations' },
+      { method: 'GET', path: `/api/declarations/${id}` },
+      { method: 'PUT', path: `/api/declarations/${id}/deals/first-section-a/${dealId}`, body: JSON.stringify(DEAL) },
+      { method: 'GET', path: `/api/declarations/${id}/calculation` },
+      {
+        method: 'POST',
+        path: `/api/declarations/${id}/deals/first-section-a/calculate-profit`,
+        body: JSON.stringify(DEAL),
+      },
+    ],
+  });
+  clearInterval(timer);
+  // RSS at the end of minute 1 and of minute 2 (averaged over their last 10 s)
+  const avg = (from: number, to: number) => {
+    const xs = samples.filter((s) => s.t >= from && s.t < to).map((s) => s.mb);
+    return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
+  };
+  const half = SECONDS / 2;
+  return {
+    rps: Math.round(ac.requests.average),
+    p50: ac.latency.p50,
+    p99: ac.latency.p99,
+    errors: ac.errors + ac.non2xx + ac.timeouts,
+    total: ac.requests.total,
+    rss1: avg(half - 10, half),
+    rss2: avg(SECONDS - 10, SECONDS + 1),
+    count: data.count,
+  };
+}
+
+function results(label: string, m: Measured): Result[] {
+  const growth = m.rss1 ? Math.round(((m.rss2 - m.rss1) / m.rss1) * 1000) / 10 : 0;
+  const mix = `${CONNECTIONS} connections, ${SECONDS} s, ${m.total} requests, declaration with ${m.count} deals`;
+  return [
+    { name: `load ${label}: throughput of the mix`, measured: m.rps, unit: 'req/s', budget: 1, kind: 'min', note: mix },
+    { name: `load ${label}: p50 latency`, measured: m.p50, unit: 'ms', budget: 150, kind: 'max' },
+    { name: `load ${label}: p99 latency`, measured: m.p99, unit: 'ms', budget: 150, kind: 'max' },
+    { name: `load ${label}: errors and non-2xx`, measured: m.errors, unit: 'responses', budget: 0, kind: 'max' },
+    {
+      name: `load ${label}: RSS growth minute 1 -> minute 2`,
+      measured: growth,
+      unit: '%',
+      budget: 10,
+      kind: 'max',
+      note: `${Math.round(m.rss1)} MB -> ${Math.round(m.rss2)} MB`,
+    },
+  ];
+}
+
+async function pgSchema(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const pg = (await import('pg')).default;
+  const target = new URL(PG_URL);
+  const dbName = target.pathname.slice(1);
+  try {
+    const admin = new URL(PG_URL);
+    admin.pathname = '/postgres';
+    const a = new pg.Client({ connectionString: admin.toString() });
+    await a.connect();
+    const exists = await a.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]);
+    if (exists.rowCount === 0) await a.query(`CREATE DATABASE "${dbName}"`);
+    await a.end();
+  } catch (err) {
+    console.warn(`PostgreSQL unavailable at ${target.host}: ${(err as Error).message}`);
+    return undefined;
+  }
+  const schema = `bench_${Date.now()}`;
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  await c.query(`CREATE SCHEMA ${schema}`);
+  await c.end();
+  const u = new URL(PG_URL);
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: PG_URL });
+      await d.connect();
+      await d.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await d.end();
+    },
+  };
+}
+
+/** Two instances on one PostgreSQL: what one writes, the other reads at once. */
+async function twoInstances(url: string): Promise<Result> {
+  const a = await startProduct({ DATABASE_URL: url });
+  const b = await startProduct({ DATABASE_URL: url });
+  let consistent = 0;
+  const rounds = 50;
+  try {
+    const { token } = await call(a.base, 'POST', '/api/auth/login', {
+      email: 'demo@example.com',
+      password: 'Demo-pass-1',
+    });
+    const created = await call(
+      a.base,
+      'POST',
+      '/api/declarations',
+      { year: 2025, type: 1, kgd_code_id: 1, reporting_form_id: 3 },
+      token,
+    );
+    const id = created.data.common_data.id as number;
+    for (let i = 0; i < rounds; i++) {
+      const [w, r] = i % 2 ? [a, b] : [b, a];
+      const deal = await call(
+        w.base,
+        'POST',
+        `/api/declarations/${id}/deals/first-section-a`,
+        { ...DEAL, comment: `two-${i}` },
+        token,
+      );
+      const seen = await call(
+        r.base,
+        'GET',
+        `/api/declarations/${id}/deals/first-section-a/${deal.data.id}`,
+        undefined,
+        token,
+      );
+      const fromWriter = await call(w.base, 'GET', `/api/declarations/${id}`, undefined, token);
+      const fromReader = await call(r.base, 'GET', `/api/declarations/${id}`, undefined, token);
+      if (JSON.stringify(seen).includes(`two-${i}`) && JSON.stringify(fromWriter) === JSON.stringify(fromReader))
+        consistent++;
+    }
+  } finally {
+    await a.stop();
+    await b.stop();
+  }
+  return {
+    name: 'two instances on one PostgreSQL: writes through one read back through the other',
+    measured: consistent,
+    unit: `of ${rounds}`,
+    budget: rounds,
+    kind: 'min',
+  };
+}
+
+export async function run(): Promise<Result[]> {
+  const out: Result[] = [];
+  const embedded = await startProduct();
+  try {
+    out.push(...results('embedded PGlite', await measure(embedded)));
+  } finally {
+    await embedded.stop();
+  }
+  const pg = await pgSchema();
+  if (!pg) {
+    out.push({
+      name: 'load PostgreSQL: not run (no server at DATABASE_URL)',
+      measured: 0,
+      unit: 'runs',
+      budget: 1,
+      kind: 'min',
+    });
+    return out;
+  }
+  try {
+    const server = await startProduct({ DATABASE_URL: pg.url });
+    try {
+      out.push(...results('PostgreSQL', await measure(server)));
+    } finally {
+      await server.stop();
+    }
+    out.push(await twoInstances(pg.url));
+  } finally {
+    await pg.drop();
+  }
+  return out;
+}

@@ -1,0 +1,254 @@
+import { RU_DATE } from './api.ts';
+import { MSG } from './messages.ts';
+import type { SectionCode } from './sections.ts';
+
+/**
+ * Deal form rules shared by web and server (SPEC section 5): which fields each section requires,
+ * and the format of every field. Dependency-free on purpose (no decimal library): amounts are
+ * compared as scaled BigInts.
+ */
+
+type Input = Readonly<Record<string, unknown>>;
+export interface DealRuleContext {
+  /** 1 = 240.00, 2 = 250.00, 3 = 270.00 */
+  form: number;
+  year: number;
+  /** KZT per unit of the row currency (year-end rate) for the 250-1 limit; omit for KZT */
+  rate?: string | number;
+}
+
+export const DEAL_RULE_TEXT = {
+  dateFormat: 'Введите дату в формате дд.мм.гггг',
+  dateInYear: (year: number) => `Выберите дату с 01.01.${year} по 31.12.${year}`,
+  dateNotAfterYear: (year: number) => `Дата не может быть позже 31.12.${year}`,
+  cash250Limit: 'Сумма превышает 34 500 000 тенге в эквиваленте: такую запись сохранить нельзя',
+} as const;
+
+const DEAL_FORM_CODES = ['1A', '1B', '1C', '2', '3', '4', 'rental', 'purchase', 'history'] as const;
+const allBut = (...except: SectionCode[]) => DEAL_FORM_CODES.filter((c) => !except.includes(c));
+
+/**
+ * "Deal form required fields" of SPEC section 5, line by line. broker_bin is required "for most
+ * sections except 5-1": every deal-form section. Conditional rules are in `requiredFields`.
+ */
+export const REQUIRED_FIELD_RULES: readonly { field: string; codes: readonly SectionCode[] }[] = [
+  { field: 'name_security', codes: [...DEAL_FORM_CODES, '5-1'] },
+  { field: 'transaction_date', codes: allBut('rental') },
+  { field: 'currency_code', codes: allBut('rental') },
+  { field: 'quantity', codes: ['1A', '1B', '1C', '3'] },
+  { field: 'type_of_security', codes: ['1A', '1B', '3', '4'] },
+  { field: 'purchase_opening_cost', codes: ['1A', '2', 'purchase'] },
+  { field: 'market_id', codes: ['1A', '2', 'purchase'] },
+  { field: 'type_of_bidding_method', codes: ['1A', '2', 'purchase'] },
+  { field: 'operation_type_id', codes: ['1A', '2', 'purchase'] },
+  { field: 'sale_closing_cost', codes: ['1A', '2', '1B', '3', '4', '1C', 'rental'] },
+  { field: 'isin_security', codes: ['1A', '2', 'purchase'] },
+  { field: 'broker_bin', codes: DEAL_FORM_CODES },
+  { field: 'country_code_registration_id', codes: ['1B', '2', '3', '4', 'purchase', '5-1'] },
+];
+
+/**
+ * Asset sections and form 250 rows: SPEC gives no required list, so these follow the row fields
+ * of SPEC section 3 (form 250 section 8 is optional as a section, not field by field).
+ */
+export const REQUIRED_ASSET_FIELDS: Readonly<Partial<Record<SectionCode, readonly string[]>>> = {
+  '5-2': ['bank_name', 'amount_in_currency', 'currency_code', 'country_code_id'],
+  '7': ['name_creditor', 'debt_type', 'amount_owed', 'currency_code_id'],
+  '250-1': ['amount', 'currency_code_id'],
+  '250-2': ['name', 'isin_security', 'country_id', 'quantity', 'currency_code_id', 'purchase_price'],
+  '250-3': ['name', 'nominal_value', 'currency_code_id'],
+  '250-4': ['name', 'country_id', 'id_number', 'location'],
+  '250-5': ['kind_of_transport', 'brand_model', 'country_id', 'id_number', 'vin_number'],
+  '250-6': ['bank_name', 'amount', 'currency_code_id', 'country_id'],
+  '250-7': ['company_name', 'shareholding_size', 'country_id'],
+  '250-8': ['name', 'quantity', 'property_value', 'currency_code_id', 'country_id'],
+  '250-9': ['name_creditor', 'debt_type', 'amount_owed', 'currency_code_id', 'country_id'],
+};
+
+/** SPEC section 5: the 1B ISIN is needed when the security type is 1 and the gain is over this. */
+export const ISIN_GAIN_THRESHOLD_KZT = '100000000';
+export const CASH_250_LIMIT_KZT = '34500000';
+
+const SELECT_FIELDS = new Set([
+  'operation_type_id',
+  'market_id',
+  'type_of_security',
+  'type_of_bidding_method',
+  'country_code_registration_id',
+  'country_code_id',
+  'country_id',
+  'currency_code_id',
+  'currency_code',
+  'debt_type',
+  'availability_tax_benefit',
+]);
+const AMOUNT_FIELDS = new Set([
+  'purchase_opening_cost',
+  'sale_closing_cost',
+  'cost_in_tenge_currency',
+  'sales_cost_in_tenge_currency',
+  'cost_in_foreign_currency',
+  'sales_cost_in_foreign_currency',
+  'amount_in_foreign_currency',
+  'amount_in_tenge_currency',
+  'foreign_tax_credit',
+  'rent_amount',
+  'amount_in_currency',
+  'amount_owed',
+  'amount',
+  'purchase_price',
+  'nominal_value',
+  'property_value',
+  'remuneration',
+]);
+const DATE_FIELDS = ['transaction_date', 'purchase_transaction_date'] as const;
+
+const NAME_FIELD_250: Partial<Record<SectionCode, string>> = {
+  '250-2': 'name',
+  '250-3': 'name',
+  '250-4': 'name',
+  '250-8': 'name',
+  '250-5': 'kind_of_transport',
+  '250-6': 'bank_name',
+  '250-7': 'company_name',
+};
+
+/** Form 250 maximum lengths (SPEC section 5); every other text field defaults to 255. */
+function maxLength(code: SectionCode, field: string): number {
+  if (code.startsWith('250-')) {
+    if (NAME_FIELD_250[code] === field) return ['250-5', '250-6', '250-7'].includes(code) ? 128 : 255;
+    const fixed: Record<string, number> = {
+      id_number: 128,
+      location: 512,
+      brand_model: 128,
+      vin_number: 30,
+      name_creditor: 255,
+      notary_iin: 12,
+    };
+    if (fixed[field]) return fixed[field];
+  }
+  return 255;
+}
+
+const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim());
+const isBlank = (v: unknown) => text(v) === '' || text(v) === 'null';
+
+/** Decimal comma becomes a dot (SPEC section 5). */
+export const normalizeDecimal = (value: string) => value.trim().replace(',', '.');
+
+const SCALE = 8;
+/** Exact decimal as a BigInt scaled by 10^8; null when not a number. Extra decimals are cut. */
+function scaled(v: unknown): bigint | null {
+  const s = normalizeDecimal(text(v));
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(s);
+  if (!m) return null;
+  const frac = (m[3] ?? '').slice(0, SCALE).padEnd(SCALE, '0');
+  const n = BigInt(m[2]!) * 10n ** BigInt(SCALE) + BigInt(frac);
+  return m[1] ? -n : n;
+}
+
+const AMOUNT_RE = /^\d{1,16}([.,]\d{1,2})?$/;
+const QUANTITY_RE = /^\d{1,16}([.,]\d{1,5})?$/;
+const PERCENT_RE = /^\d{1,3}([.,]\d{1,2})?$/;
+const ISIN_RE = /^[A-Za-z0-9]{1,30}$/;
+
+function validDate(value: string): boolean {
+  if (!RU_DATE.test(value)) return false;
+  const [d, m, y] = value.split('.').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCDate() === d && date.getUTCMonth() === m - 1;
+}
+
+function gainOf(input: Input): bigint | null {
+  if (!isBlank(input.value_added_income)) return scaled(input.value_added_income);
+  const pairs: [string, string][] = [
+    ['sales_cost_in_tenge_currency', 'cost_in_tenge_currency'],
+    ['sale_closing_cost', 'purchase_opening_cost'],
+  ];
+  for (const [sale, cost] of pairs) {
+    const s = scaled(input[sale]);
+    if (s !== null) return s - (scaled(input[cost]) ?? 0n);
+  }
+  return null;
+}
+
+/** Required fields of a section for this input (conditional rules included). */
+export function requiredFields(code: SectionCode, input: Input, ctx: DealRuleContext): string[] {
+  const fields = REQUIRED_FIELD_RULES.filter((r) => r.codes.includes(code)).map((r) => r.field);
+  if (code === '1B' && Number(input.type_of_security) === 1) {
+    const gain = gainOf(input);
+    if (gain !== null && gain > scaled(ISIN_GAIN_THRESHOLD_KZT)!) fields.push('isin_security');
+  }
+  // Foreign property: the security type exists only on form 270.00 (SPEC section 3).
+  if (code === '5-1' && ctx.form === 3) fields.push('type_of_security');
+  return [...fields, ...(REQUIRED_ASSET_FIELDS[code] ?? [])];
+}
+
+function formatError(code: SectionCode, field: string, raw: unknown, ctx: DealRuleContext): string | null {
+  const value = text(raw);
+  if (AMOUNT_FIELDS.has(field)) return AMOUNT_RE.test(value) ? null : MSG.amount2;
+  if (field === 'quantity') return QUANTITY_RE.test(value) ? null : MSG.number5;
+  if (field === 'shareholding_size') {
+    const n = scaled(value);
+    const ok = PERCENT_RE.test(value) && n !== null && n >= scaled('0.01')! && n <= scaled('100')!;
+    return ok ? null : MSG.percent;
+  }
+  if ((DATE_FIELDS as readonly string[]).includes(field)) {
+    if (!validDate(value)) return DEAL_RULE_TEXT.dateFormat;
+    const year = Number(value.slice(6));
+    // Purchases behind a sale (history, purchase date) may be older than the report year.
+    const older = field === 'purchase_transaction_date' || code === 'history';
+    if (year > ctx.year) return older ? DEAL_RULE_TEXT.dateNotAfterYear(ctx.year) : DEAL_RULE_TEXT.dateInYear(ctx.year);
+    if (year < ctx.year && !older) return DEAL_RULE_TEXT.dateInYear(ctx.year);
+    return null;
+  }
+  if (field === 'isin_security') {
+    if (value.length > 30) return MSG.maxN(30);
+    return ISIN_RE.test(value) ? null : MSG.checkInput;
+  }
+  if (field === 'broker_bin') {
+    if (value[2] === '-') return /^\d{2}-\d{7}$/.test(value) ? null : MSG.checkInput;
+    return /^\d{12}$/.test(value) ? null : MSG.len12;
+  }
+  if (field === 'notary_iin') return /^\d{12}$/.test(value) ? null : MSG.len12;
+  if (field === 'id_number' && code === '250-9' && !/^\d+$/.test(value)) return MSG.digitsOnly;
+  if (!SELECT_FIELDS.has(field) && typeof raw === 'string') {
+    const max = maxLength(code, field);
+    if (value.length > max) return MSG.maxN(max);
+  }
+  return null;
+}
+
+/** KZT equivalent check of SPEC section 5: a 250-1 amount above 34,500,000 blocks saving. */
+function cashLimitError(input: Input, ctx: DealRuleContext): string | null {
+  const amount = scaled(input.amount);
+  if (amount === null) return null;
+  const rate = ctx.rate === undefined ? 10n ** BigInt(SCALE) : scaled(ctx.rate);
+  if (rate === null) return null;
+  const kzt = amount * rate; // scaled by 10^16
+  return kzt > scaled(CASH_250_LIMIT_KZT)! * 10n ** BigInt(SCALE) ? DEAL_RULE_TEXT.cash250Limit : null;
+}
+
+/**
+ * Validates one deal form. Returns only the fields in error, each with its Russian messages
+ * (422 `errors` shape). Required first; format checks only for filled fields.
+ */
+export function validateDeal(code: SectionCode, input: Input, ctx: DealRuleContext): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
+  for (const field of requiredFields(code, input, ctx)) {
+    if (isBlank(input[field])) add(field, SELECT_FIELDS.has(field) ? MSG.selectValue : MSG.required);
+  }
+  for (const [field, raw] of Object.entries(input)) {
+    if (isBlank(raw) || errors[field] || typeof raw === 'boolean') continue;
+    const message = formatError(code, field, raw, ctx);
+    if (message) add(field, message);
+  }
+  if (code === '250-1' && !errors.amount) {
+    const message = cashLimitError(input, ctx);
+    if (message) add('amount', message);
+  }
+  return errors;
+}

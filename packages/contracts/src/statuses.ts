@@ -1,0 +1,31 @@
+/** Declaration statuses (SPEC section 4). Below PAID means unpaid. */
+export const DECLARATION_STATUS = {
+  DRAFT: 1,
+  AWAITING_PAYMENT: 2,
+  PAID: 3,
+  ADDITIONAL_PAYMENT: 4,
+  ENTER_DATA: 5,
+  SIGN: 6,
+  READY: 9,
+} as const;
+export type DeclarationStatus = (typeof DECLARATION_STATUS)[keyof typeof DECLARATION_STATUS];
+
+export const DECLARATION_STATUS_NAMES: Record<DeclarationStatus, string> = {
+  1: 'Черновик',
+  2: 'Ожидает оплаты',
+  3: 'Оплачено',
+  4: 'Требуется доплата',
+  5: 'Заполнение данных',
+  6: 'Ожидает подписания',
+  9: 'Готово',
+};
+
+export const TARIFF = { OPTIMAL: 1, CONSULTANT: 2 } as const;
+export type TariffType = (typeof TARIFF)[keyof typeof TARIFF];
+export const CONSULTANT_STATUS_LABEL = 'Ожидает заполнения менеджером';
+
+/** Deal status 1: the deal needs more information and is ignored by the calculation. */
+export const DEAL_STATUS_NEEDS_INFO = 1;
+export const DEAL_NEEDS_INFO_LABEL = 'Требуется доп. информация';
+
+export const isPaid = (status: number) => status >= DECLARATION_STATUS.PAID;

@@ -1,0 +1,13 @@
+export { allColumns, COLUMNS, type ColumnDef, SECTION_COLUMNS } from './columns.ts';
+export { DocumentError, type DocumentErrorCode } from './errors.ts';
+export { type ComputedLine, LINES_240_00, LINES_270_01, type LineDef, lines240, lines270 } from './lines.ts';
+export { pdfDefinition } from './pdf/layout.ts';
+export { renderPdf } from './pdf/render.ts';
+export type { DecimalString, DeclarationDocument, DocumentDeal, DocumentLine, DocumentPersonal } from './types.ts';
+export { assertRenderable } from './validate-input.ts';
+export { safeText } from './xlsx/cells.ts';
+export { renderXlsx, writeXlsxStream } from './xlsx/render.ts';
+export { type FnoCode, FORMAT_VERSIONS, type FormatVersion, formatVersion } from './xml/format-versions.ts';
+export type { FnoDocument, FnoField, FnoForm, FnoSheet } from './xml/model.ts';
+export { buildFno, renderXml } from './xml/render.ts';
+export { validateXml, type XmlValidation, xsdFor } from './xml/validate.ts';

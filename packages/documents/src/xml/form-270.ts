@@ -1,0 +1,194 @@
+import { countedDeals, pick } from '../deals.ts';
+import { dealDate, fixed, text, toDecimal, trimmed, wholeTenge } from '../format.ts';
+import { lines270 } from '../lines.ts';
+import type { DeclarationDocument, DocumentDeal } from '../types.ts';
+import { formatVersion } from './format-versions.ts';
+import { kindFields, phone, submitDate } from './header.ts';
+import {
+  bool,
+  type FnoDocument,
+  type FnoField,
+  type FnoForm,
+  pageCount,
+  pageFields,
+  pageName,
+  type RowTable,
+} from './model.ts';
+
+/** KBK of self-assessed IIT; kz-tax.md §4.2 flags it [R] — verify before filing. */
+export const KBK_SELF_ASSESSED_IIT = '101202';
+
+const single = (appendix: string, fields: FnoField[], rows?: FnoField[][]): FnoForm => ({
+  name: `form_270_${appendix}`,
+  sheets: [{ name: pageName('270', appendix), fields, ...(rows ? { rows } : {}) }],
+});
+
+/** Asset type text used by 270.04 (kz-tax.md §4.2). */
+function assetType(d: DocumentDeal): string {
+  return /производн/i.test(text(d.security_type_name)) ? 'производные финансовые инструменты' : 'ценные бумаги';
+}
+
+/** 270.04 section B row: B operation, C asset type, D quantity, E identifier, F date, G '-', H country, I currency, J amount. */
+function transactionRow(d: DocumentDeal, operation: string, amountFields: (keyof DocumentDeal)[]): string[] {
+  return [
+    operation,
+    assetType(d),
+    trimmed(d.quantity),
+    text(pick(d, 'isin_security', 'name_security')),
+    dealDate(d.transaction_date),
+    '-',
+    text(d.country_code),
+    text(d.currency_code),
+    fixed(pick(d, ...amountFields), 2),
+  ];
+}
+
+/** 270.04 rows: purchases (section 'purchase') and disposals (I.A, II); assets abroad in section E. */
+export function tables270_04(doc: DeclarationDocument): RowTable[] {
+  const purchases = countedDeals(doc, 'purchase_transaction_section').map((d) =>
+    transactionRow(d, 'Покупка', ['cost_in_foreign_currency', 'amount_in_foreign_currency', 'cost_in_tenge_currency']),
+  );
+  const sales = ['first_section_a', 'second_section'].flatMap((k) =>
+    countedDeals(doc, k).map((d) =>
+      transactionRow(d, text(d.operation_name) || 'Продажа', [
+        'sales_cost_in_foreign_currency',
+        'amount_in_foreign_currency',
+        'sales_cost_in_tenge_currency',
+      ]),
+    ),
+  );
+  const assets = countedDeals(doc, 'sixth_section_first_part').map((d) => [
+    text(d.security_type_name) || 'ценные бумаги',
+    text(pick(d, 'isin_security', 'name_security')),
+    text(d.country_code),
+    text(d.country_code),
+  ]);
+  return [
+    { prefix: 'field_270_04_B', columns: 'ABCDEFGHIJ'.split(''), rowsPerPage: 6, rows: [...purchases, ...sales] },
+    { prefix: 'field_270_04_E', columns: 'ABCDE'.split(''), rowsPerPage: 5, rows: assets },
+  ];
+}
+
+/** Repeated <row> appendix (270.06 bank accounts abroad, 270.07 debts). Column meaning is inferred. */
+function rowAppendix(
+  doc: DeclarationDocument,
+  key: string,
+  appendix: string,
+  cols: string[],
+  map: (d: DocumentDeal) => string[],
+) {
+  const deals = countedDeals(doc, key);
+  if (!deals.length) return null;
+  const rows = deals.map((d, i) =>
+    [String(i + 1), ...map(d)].map((v, c) => [`field_270_${appendix}_${cols[c]}`, v] as const),
+  );
+  return single(
+    appendix,
+    [
+      ['iin', doc.personal.iin],
+      ['period_year', String(doc.year)],
+    ],
+    rows,
+  );
+}
+
+export function build270(doc: DeclarationDocument): FnoDocument {
+  const iin = doc.personal.iin.trim();
+  const year = String(doc.year);
+  const lines = lines270(doc);
+  const forms: FnoForm[] = [];
+
+  // 270.01 computation
+  forms.push(
+    single('01', [
+      ['iin', iin],
+      ['period_year', year],
+      ['page_number', '1'],
+      ['field_270_01_bin', ''],
+      ...lines.map((l) => [l.xmlField, l.whole] as const),
+    ]),
+  );
+
+  // 270.02 payment, only when tax is payable
+  const payable = toDecimal(doc.fifthSection?.amount_of_IPN_final);
+  const has02 = !!payable && payable.gt(0);
+  if (has02) {
+    const tax = wholeTenge(payable);
+    forms.push(
+      single('02', [
+        ['iin', iin],
+        ['period_year', year],
+        ['bank_code', ''],
+        ['iik', ''],
+        ['field_270_02_B', tax],
+        ['field_270_02_C', ''],
+        ['field_270_02_kbk_01', KBK_SELF_ASSESSED_IIT],
+        ['field_270_02_kogd_01', doc.kgdCode.trim()],
+        ['field_270_02_tax_01', tax],
+        ['field_270_02_pen_01', ''],
+      ]),
+    );
+  }
+
+  // 270.04 transactions and assets abroad, repeated pages
+  const t04 = tables270_04(doc);
+  const pages04 = pageCount(t04);
+  for (let p = 0; p < pages04; p++) {
+    forms.push(
+      single('04', [['iin', iin], ['period_year', year], ['page_number', String(p + 1)], ...pageFields(t04, p)]),
+    );
+  }
+
+  const f06 = rowAppendix(doc, 'sixth_section_second_part', '06', ['A', 'B', 'C', 'D', 'F', 'G'], (d) => [
+    text(d.bank_name),
+    text(pick(d, 'bank_id', 'id_number')),
+    text(d.country_code),
+    text(d.currency_code),
+    fixed(d.amount_in_currency, 2),
+  ]);
+  const f07 = rowAppendix(doc, 'seventh_section', '07', ['A', 'B', 'C', 'D', 'F', 'M'], (d) => [
+    text(d.name_creditor),
+    text(d.debt_type),
+    text(d.currency_code),
+    fixed(d.amount_owed, 2),
+    text(d.return_period),
+  ]);
+  if (f06) forms.push(f06);
+  if (f07) forms.push(f07);
+
+  const attached = new Set(forms.map((f) => f.name.slice(-2)));
+  const p = doc.personal;
+  const header: FnoForm = {
+    name: 'form_270_00',
+    sheets: [
+      {
+        name: pageName('270', '00', 1),
+        fields: [
+          ['iin', iin],
+          ['fio1', text(p.surname)],
+          ['fio2', text(p.name)],
+          ['fio3', text(p.patronymic)],
+          ['head_name', ''],
+          ['period_year', year],
+          ...kindFields(doc),
+          ['dt_w', ''],
+          ['iin_spouse', text(p.spouses_iin)],
+          ['iin_legalrepresentative', ''],
+          ['email', text(p.email)],
+          ['payer_phone_number', phone(p.phone)],
+          ...[1, 2, 3, 4, 5, 6, 7].map((n) => [`pril_${n}`, bool(attached.has(`0${n}`))] as const),
+          ['rating_auth_code', doc.kgdCode.trim()],
+          ['receptor_name', ''],
+          ['accept_date', ''],
+          ['submit_date', submitDate(doc)],
+          ['post_date', ''],
+          ['in_doc_number', ''],
+          ['agreement', ''],
+        ],
+      },
+      { name: pageName('270', '00', 2), fields: [] },
+    ],
+  };
+  const v = formatVersion('270.00', doc.year);
+  return { code: '270.00', formatVersion: v.formatVersion, version: v.version, forms: [header, ...forms] };
+}

@@ -1,0 +1,364 @@
+/** Turns parser events into declaration deals: classification, tax attachment, source keys. */
+import { classifyIncome, classifyTrade, type IncomeKind, isForeignHolding, marketOf } from './classify.ts';
+import { countryFromIsin } from './countries.ts';
+import type { IncomeEvent, ParsedReport, ReportEvent, TaxEvent } from './events.ts';
+import { SourceKeys } from './source-key.ts';
+import type { ImportedDeal, ImportResult, MarketKind } from './types.ts';
+import { abs, add, daysBetween, isNegative, isZero, looksLikeFormula } from './values.ts';
+
+const TEXT_FIELDS = ['name_security', 'ticker', 'comment', 'bank_name', 'exchange'] as const;
+
+type Draft = Omit<
+  ImportedDeal,
+  | 'isin_security'
+  | 'ticker'
+  | 'quantity'
+  | 'sale_closing_cost'
+  | 'purchase_opening_cost'
+  | 'commission'
+  | 'foreign_tax_credit'
+  | 'amount_in_currency'
+  | 'country_code'
+  | 'exchange'
+  | 'type_of_security'
+  | 'bank_name'
+  | 'status'
+  | 'comment'
+  | 'formula_fields'
+> &
+  Partial<ImportedDeal>;
+
+function deal(d: Draft): ImportedDeal {
+  const out: ImportedDeal = {
+    section: d.section,
+    kind: d.kind,
+    operation_type_id: d.operation_type_id,
+    transaction_date: d.transaction_date,
+    name_security: d.name_security,
+    isin_security: d.isin_security ?? null,
+    ticker: d.ticker ?? null,
+    quantity: d.quantity ?? null,
+    currency_code: d.currency_code,
+    sale_closing_cost: d.sale_closing_cost ?? null,
+    purchase_opening_cost: d.purchase_opening_cost ?? null,
+    commission: d.commission ?? null,
+    foreign_tax_credit: d.foreign_tax_credit ?? null,
+    amount_in_currency: d.amount_in_currency ?? null,
+    country_code: d.country_code ?? null,
+    market: d.market,
+    exchange: d.exchange ?? null,
+    type_of_security: d.type_of_security ?? null,
+    bank_name: d.bank_name ?? null,
+    source_key: d.source_key,
+    status: d.status ?? null,
+    comment: d.comment ?? null,
+    row: d.row,
+  };
+  const formula = TEXT_FIELDS.filter((f) => looksLikeFormula(out[f]));
+  if (formula.length) out.formula_fields = formula;
+  return out;
+}
+
+interface IncomeGroup {
+  first: IncomeEvent;
+  kind: IncomeKind;
+  amount: string;
+  tax: string | null;
+  rows: (number | string)[];
+  identity: unknown[];
+  slot: number;
+}
+
+interface TaxGroup {
+  first: TaxEvent;
+  amount: string;
+  rows: (number | string)[];
+  identity: unknown[];
+}
+
+const secId = (e: { isin: string | null; ticker: string | null; name: string }) => e.isin ?? e.ticker ?? e.name;
+const rowsLabel = (rows: (number | string)[]) => (rows.length === 1 ? rows[0]! : rows.join(', '));
+
+export function assemble(p: ParsedReport): ImportResult {
+  const keys = new SourceKeys(p.broker, p.family);
+  const out: (ImportedDeal | null)[] = [];
+  const skipped = [...p.skipped];
+  const incomes = new Map<string, IncomeGroup>();
+  const taxes = new Map<string, TaxGroup>();
+  const countryOf = (e: { country?: string | null; isin: string | null }) => e.country ?? countryFromIsin(e.isin);
+  const marketOfEvent = (e: { market?: MarketKind | null; exchange?: string | null }) =>
+    e.market ?? marketOf(e.exchange);
+  const defaultMarket: MarketKind = p.brokerIsKz ? 'KZ' : 'foreign';
+
+  for (const e of p.events) {
+    switch (e.type) {
+      case 'trade': {
+        const market = marketOfEvent(e);
+        const verdict = classifyTrade({
+          side: e.side,
+          brokerIsKz: e.brokerIsKz ?? p.brokerIsKz,
+          market,
+          security: e.security ?? null,
+          cryptoSwap: e.cryptoSwap ?? false,
+        });
+        if (!verdict) {
+          skipped.push({ row: e.row, reason: 'Конвертация валюты: не является сделкой с ценными бумагами' });
+          break;
+        }
+        const sale = e.side === 'sell';
+        const comment = [verdict.comment, e.flag, e.note].filter(Boolean).join(' ') || null;
+        out.push(
+          deal({
+            section: verdict.section,
+            kind: sale ? 'sale' : 'purchase',
+            operation_type_id: verdict.operation_type_id,
+            transaction_date: e.date,
+            name_security: e.name,
+            isin_security: e.isin,
+            ticker: e.ticker,
+            quantity: abs(e.quantity),
+            currency_code: e.currency,
+            sale_closing_cost: sale ? e.amount : null,
+            purchase_opening_cost: sale ? (e.cost ?? null) : e.amount,
+            commission: e.commission,
+            country_code: countryOf(e),
+            market: market ?? defaultMarket,
+            exchange: e.exchange ?? null,
+            type_of_security: e.security ?? null,
+            source_key: keys.key('trade', ...e.identity),
+            status: verdict.status ?? (e.flag ? 1 : null),
+            comment,
+            row: e.row,
+          }),
+        );
+        break;
+      }
+      case 'income': {
+        const k = `${secId(e)}|${e.currency}|${e.date}|${e.kind}`;
+        const g = incomes.get(k);
+        if (g) {
+          g.amount = add(g.amount, e.amount);
+          g.rows.push(e.row);
+          g.identity.push(...e.identity);
+        } else {
+          incomes.set(k, {
+            first: e,
+            kind: e.kind,
+            amount: e.amount,
+            tax: null,
+            rows: [e.row],
+            identity: [...e.identity],
+            slot: out.push(null) - 1,
+          });
+        }
+        break;
+      }
+      case 'tax': {
+        const k = `${secId(e)}|${e.currency}|${e.date}|${e.on ?? ''}`;
+        const g = taxes.get(k);
+        if (g) {
+          g.amount = add(g.amount, e.amount);
+          g.rows.push(e.row);
+          g.identity.push(...e.identity);
+        } else taxes.set(k, { first: e, amount: e.amount, rows: [e.row], identity: [...e.identity] });
+        break;
+      }
+      case 'position': {
+        const country = countryOf(e);
+        if (!isForeignHolding(country)) {
+          skipped.push({ row: e.row, reason: 'Ценная бумага эмитента РК не относится к имуществу за рубежом' });
+          break;
+        }
+        out.push(
+          deal({
+            section: 'sixth_section_first_part',
+            kind: 'position',
+            operation_type_id: null,
+            transaction_date: e.date,
+            name_security: e.name,
+            isin_security: e.isin,
+            ticker: e.ticker,
+            quantity: e.quantity,
+            currency_code: e.currency,
+            country_code: country,
+            market: marketOfEvent(e) ?? defaultMarket,
+            exchange: e.exchange ?? null,
+            type_of_security: e.security ?? null,
+            source_key: keys.key('position', ...e.identity),
+            row: e.row,
+          }),
+        );
+        break;
+      }
+      case 'cash':
+        out.push(
+          deal({
+            section: 'sixth_section_second_part',
+            kind: 'cash_balance',
+            operation_type_id: null,
+            transaction_date: e.date,
+            name_security: e.bank,
+            currency_code: e.currency,
+            amount_in_currency: e.amount,
+            country_code: e.bankCountry,
+            market: 'foreign',
+            bank_name: e.bank,
+            source_key: keys.key('cash', ...e.identity),
+            row: e.row,
+          }),
+        );
+        break;
+      case 'unknown':
+        out.push(unknownDeal(e, keys, defaultMarket));
+        break;
+    }
+  }
+
+  attachTaxes(incomes, taxes, out, keys, p, defaultMarket);
+
+  for (const g of incomes.values()) {
+    const e = g.first;
+    const verdict = classifyIncome({
+      kind: g.kind,
+      brokerIsKz: e.brokerIsKz ?? p.brokerIsKz,
+      country: countryOf(e),
+      market: marketOfEvent(e),
+    });
+    let status = verdict.status;
+    let comment = verdict.comment;
+    if (isZero(g.amount) && (g.tax === null || isZero(g.tax))) {
+      skipped.push({ row: rowsLabel(g.rows), reason: 'Выплата полностью сторнирована в этом же отчете' });
+      continue;
+    }
+    if (isNegative(g.amount)) {
+      status = 1;
+      comment = 'Сторно выплаты без исходной выплаты в этом отчете: проверьте сумму дохода.';
+    } else if (g.tax && isNegative(g.tax)) {
+      status = 1;
+      comment = 'Возврат удержанного налога больше удержания: проверьте сумму налога.';
+    }
+    out[g.slot] = deal({
+      section: verdict.section,
+      kind: g.kind,
+      operation_type_id: verdict.operation_type_id,
+      transaction_date: e.date,
+      name_security: e.name,
+      isin_security: e.isin,
+      ticker: e.ticker,
+      quantity: e.quantity ?? null,
+      currency_code: e.currency,
+      sale_closing_cost: g.amount,
+      foreign_tax_credit: g.tax,
+      country_code: countryOf(e),
+      market: marketOfEvent(e) ?? defaultMarket,
+      exchange: e.exchange ?? null,
+      type_of_security: e.security ?? (g.kind === 'coupon' || g.kind === 'repayment' ? 'bond' : null),
+      source_key: keys.key('income', g.kind, ...g.identity),
+      status,
+      comment,
+      row: rowsLabel(g.rows),
+    });
+  }
+
+  const result: ImportResult = {
+    deals: out.filter((d): d is ImportedDeal => d !== null),
+    errors: p.errors,
+    skipped,
+    broker: p.broker,
+    format: p.format,
+  };
+  if (p.period) result.period = p.period;
+  return result;
+}
+
+/** Withholding tax joins its payment: same security and currency, same date, else the nearest within 10 days. */
+function attachTaxes(
+  incomes: Map<string, IncomeGroup>,
+  taxes: Map<string, TaxGroup>,
+  out: (ImportedDeal | null)[],
+  keys: SourceKeys,
+  p: ParsedReport,
+  defaultMarket: MarketKind,
+): void {
+  const bySecurity = new Map<string, IncomeGroup[]>();
+  for (const g of incomes.values()) {
+    if (g.kind === 'interest') continue;
+    const k = `${secId(g.first)}|${g.first.currency}`;
+    const list = bySecurity.get(k);
+    if (list) list.push(g);
+    else bySecurity.set(k, [g]);
+  }
+  for (const t of taxes.values()) {
+    const candidates = (bySecurity.get(`${secId(t.first)}|${t.first.currency}`) ?? []).filter(
+      (g) => !t.first.on || g.kind === t.first.on,
+    );
+    let best: IncomeGroup | null = null;
+    let bestDays = 11;
+    for (const g of candidates) {
+      const days = daysBetween(g.first.date, t.first.date);
+      if (days < bestDays) {
+        best = g;
+        bestDays = days;
+      }
+    }
+    if (best) {
+      best.tax = best.tax ? add(best.tax, t.amount) : t.amount;
+      best.identity.push('tax', ...t.identity);
+      continue;
+    }
+    const e = t.first;
+    const income = classifyIncome({
+      kind: e.on ?? 'dividend',
+      brokerIsKz: p.brokerIsKz,
+      country: e.country ?? countryFromIsin(e.isin),
+      market: e.market ?? null,
+    });
+    out.push(
+      deal({
+        section: income.section,
+        kind: 'unknown',
+        operation_type_id: income.operation_type_id,
+        transaction_date: e.date,
+        name_security: e.name,
+        isin_security: e.isin,
+        ticker: e.ticker,
+        currency_code: e.currency,
+        sale_closing_cost: '0',
+        foreign_tax_credit: t.amount,
+        country_code: e.country ?? countryFromIsin(e.isin),
+        market: e.market ?? defaultMarket,
+        source_key: keys.key('tax', ...t.identity),
+        status: 1,
+        comment: 'Удержанный налог без выплаты дохода в этом отчете: укажите, к какой выплате он относится.',
+        row: rowsLabel(t.rows),
+      }),
+    );
+  }
+}
+
+function unknownDeal(
+  e: Extract<ReportEvent, { type: 'unknown' }>,
+  keys: SourceKeys,
+  defaultMarket: MarketKind,
+): ImportedDeal {
+  return deal({
+    section: e.market === 'KZ' ? 'first_section_a' : 'second_section',
+    kind: 'unknown',
+    operation_type_id: null,
+    transaction_date: e.date,
+    name_security: e.name,
+    isin_security: e.isin,
+    ticker: e.ticker,
+    quantity: e.quantity,
+    currency_code: e.currency,
+    sale_closing_cost: e.amount,
+    country_code: e.country ?? countryFromIsin(e.isin),
+    market: e.market ?? defaultMarket,
+    exchange: e.exchange ?? null,
+    type_of_security: e.security ?? null,
+    source_key: keys.key('unknown', ...e.identity),
+    status: 1,
+    comment: e.comment,
+    row: e.row,
+  });
+}

@@ -1,0 +1,97 @@
+/** Format detection by content: zip magic, XML root element, JSON keys, CSV header. Never by file name. */
+import { refuse } from './errors.ts';
+import { assertSize, zipLimits } from './guard.ts';
+import { HALYK, JUSAN, TEMPLATE } from './parsers/layouts.ts';
+import { isHeaderOf, type Layout } from './parsers/tabular.ts';
+import { readCsv } from './read/csv.ts';
+import { decodeText } from './read/text.ts';
+import { assertSafeXml, xmlRootName } from './read/xml.ts';
+import { assertSafeZip, isZip, peekXlsxText } from './read/zip-guard.ts';
+import type { Detection, FormatId, ParseOptions } from './types.ts';
+
+const BROKERS: Record<FormatId, string> = {
+  ib_flex_xml: 'Interactive Brokers',
+  ib_activity_csv: 'Interactive Brokers',
+  freedom_json: 'Freedom Finance',
+  freedom_xml: 'Freedom Finance',
+  halyk_xlsx: HALYK.broker,
+  halyk_csv: HALYK.broker,
+  jusan_csv: JUSAN.broker,
+  jusan_xlsx: JUSAN.broker,
+  binance_trades_csv: 'Binance',
+  binance_ledger_csv: 'Binance',
+  template_csv: TEMPLATE.broker,
+  template_xlsx: TEMPLATE.broker,
+};
+
+const found = (format: FormatId): Detection => ({ format, broker: BROKERS[format] });
+
+/** What the content is, plus the decoded text for text formats (so it is decoded once). */
+export interface Sniffed {
+  detection: Detection | null;
+  kind: 'xlsx' | 'xml' | 'json' | 'csv';
+  text?: string;
+}
+
+export function sniff(bytes: Uint8Array, opts: ParseOptions = {}): Sniffed {
+  assertSize(bytes, opts);
+  if (isZip(bytes)) {
+    assertSafeZip(bytes, zipLimits(opts));
+    const xml = peekXlsxText(bytes);
+    const has = (...words: string[]) => words.every((w) => xml.includes(`>${w}<`));
+    const format: FormatId | null = has('Дата операции', 'Торговая площадка')
+      ? 'halyk_xlsx'
+      : has('Дата сделки', 'Валюта расчетов')
+        ? 'jusan_xlsx'
+        : has('date', 'type', 'currency', 'amount')
+          ? 'template_xlsx'
+          : null;
+    return { detection: format ? found(format) : null, kind: 'xlsx' };
+  }
+  const text = decodeText(bytes);
+  const head = text.trimStart();
+  if (!head) refuse('empty', 'Файл пустой: в нем нет данных. Выгрузите отчет из кабинета брокера заново.');
+  if (head.startsWith('<')) {
+    assertSafeXml(head);
+    const root = xmlRootName(head);
+    const format =
+      root === 'FlexQueryResponse' || root === 'FlexStatementResponse'
+        ? 'ib_flex_xml'
+        : /<(date_start|trades|corporate_actions)[\s>]/.test(head.slice(0, 1 << 20))
+          ? 'freedom_xml'
+          : null;
+    return { detection: format ? found(format) : null, kind: 'xml', text: head };
+  }
+  if (head.startsWith('{')) {
+    const json = /"(trades|corporate_actions|date_start|plainAccountInfoData|cash_in_outs)"\s*:/.test(
+      head.slice(0, 1 << 20),
+    );
+    return { detection: json ? found('freedom_json') : null, kind: 'json', text: head };
+  }
+  return { detection: detectCsv(head), kind: 'csv', text: head };
+}
+
+function detectCsv(text: string): Detection | null {
+  const firstLine = text.slice(0, 4096).split(/\r?\n/, 1)[0] ?? '';
+  const plain = firstLine.replace(/"/g, '');
+  if (/^[^,]+,Headers?,/.test(plain)) return found('ib_activity_csv');
+  if (plain.includes('Date(UTC)') && plain.includes('Pair')) return found('binance_trades_csv');
+  if (plain.includes('UTC_Time') && plain.includes('Operation') && plain.includes('Coin')) {
+    return found('binance_ledger_csv');
+  }
+  const rows = readCsv(text.slice(0, 16384).split(/\r?\n/).slice(0, 30).join('\n'));
+  const layouts: [Layout, FormatId][] = [
+    [HALYK, 'halyk_csv'],
+    [JUSAN, 'jusan_csv'],
+    [TEMPLATE, 'template_csv'],
+  ];
+  for (const [layout, format] of layouts) {
+    if (rows.some((r) => isHeaderOf(r.cells, layout))) return found(format);
+  }
+  return null;
+}
+
+/** Detects the report format by its content; the file name is accepted only for logging parity. */
+export function detectFormat(bytes: Uint8Array, _filename?: string, opts: ParseOptions = {}): Detection | null {
+  return sniff(bytes, opts).detection;
+}

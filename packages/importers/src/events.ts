@@ -1,0 +1,90 @@
+/** What parsers emit: report facts in the original currency, before the declaration mapping. */
+import type { IncomeKind } from './classify.ts';
+import type { FormatId, MarketKind, RowError, SecurityKind, SkippedRow } from './types.ts';
+
+interface Base {
+  /** report row for messages */
+  row: number | string;
+  /** the report's own identity of the row (trade id, transaction id) or its content */
+  identity: unknown[];
+  /** dd.mm.yyyy */
+  date: string;
+  name: string;
+  isin: string | null;
+  ticker: string | null;
+  currency: string;
+  /** issuer country alpha-3 from the report; the ISIN prefix is used otherwise */
+  country?: string | null;
+  exchange?: string | null;
+  market?: MarketKind | null;
+  security?: SecurityKind | null;
+  /** per-row broker residency (our template); the report's broker decides otherwise */
+  brokerIsKz?: boolean;
+}
+
+export interface TradeEvent extends Base {
+  type: 'trade';
+  side: 'buy' | 'sell';
+  quantity: string;
+  /** absolute amount paid or received */
+  amount: string;
+  commission: string | null;
+  /** cost basis of a sale when the report gives it */
+  cost?: string | null;
+  cryptoSwap?: boolean;
+  note?: string | null;
+  /** a cancelled or corrected trade: kept, flagged for the user */
+  flag?: string | null;
+}
+
+export interface IncomeEvent extends Base {
+  type: 'income';
+  kind: IncomeKind;
+  /** gross, signed (reversals are negative) */
+  amount: string;
+  quantity?: string | null;
+}
+
+export interface TaxEvent extends Base {
+  type: 'tax';
+  /** tax withheld, positive; a refund is negative */
+  amount: string;
+  /** what the tax was withheld from, when the report says */
+  on?: IncomeKind | null;
+}
+
+export interface PositionEvent extends Base {
+  type: 'position';
+  quantity: string;
+}
+
+export interface CashEvent extends Omit<Base, 'isin' | 'ticker' | 'name'> {
+  type: 'cash';
+  amount: string;
+  bank: string;
+  /** bank country alpha-3 */
+  bankCountry: string | null;
+}
+
+/** A row the parser could not classify: it becomes a status 1 deal, never dropped. */
+export interface UnknownEvent extends Base {
+  type: 'unknown';
+  amount: string | null;
+  quantity: string | null;
+  comment: string;
+}
+
+export type ReportEvent = TradeEvent | IncomeEvent | TaxEvent | PositionEvent | CashEvent | UnknownEvent;
+
+/** One parser's output before assembly. */
+export interface ParsedReport {
+  format: FormatId;
+  /** same rows in another format of the same broker get the same source keys */
+  family: string;
+  broker: string;
+  brokerIsKz: boolean;
+  events: ReportEvent[];
+  errors: RowError[];
+  skipped: SkippedRow[];
+  period?: { from: string; to: string };
+}

@@ -1,0 +1,99 @@
+/** Entry point: detect by content, refuse unsafe input, parse, classify. */
+import { MSG } from '@deklarant/contracts';
+import { assemble } from './assemble.ts';
+import { type Sniffed, sniff } from './detect.ts';
+import { refuse } from './errors.ts';
+import type { ParsedReport } from './events.ts';
+import { parseBinanceLedger, parseBinanceTrades } from './parsers/binance.ts';
+import { parseFreedomJson, parseFreedomXml } from './parsers/freedom.ts';
+import { parseIbCsv } from './parsers/ib-csv.ts';
+import { parseIbFlex } from './parsers/ib-flex.ts';
+import { HALYK, JUSAN, LAYOUTS, TEMPLATE } from './parsers/layouts.ts';
+import { headerScore, isHeaderOf, type Layout, parseTable } from './parsers/tabular.ts';
+import { readCsv } from './read/csv.ts';
+import { readXlsx } from './read/xlsx.ts';
+import type { FormatId, ImportResult, ParseOptions } from './types.ts';
+
+export const ACCEPTED_FORMATS = 'XML, JSON, CSV, XLSX';
+
+const LAYOUT_OF: Partial<Record<FormatId, Layout>> = {
+  halyk_csv: HALYK,
+  halyk_xlsx: HALYK,
+  jusan_csv: JUSAN,
+  jusan_xlsx: JUSAN,
+  template_csv: TEMPLATE,
+  template_xlsx: TEMPLATE,
+};
+
+/** The broker chosen on the upload screen, used only when the content matches no known layout. */
+function layoutFromHint(hint: string | undefined): Layout | null {
+  if (!hint) return null;
+  if (/halyk|халык/i.test(hint)) return HALYK;
+  if (/jusan|жусан/i.test(hint)) return JUSAN;
+  if (/template|шаблон|other|друг/i.test(hint)) return TEMPLATE;
+  return null;
+}
+
+/** A table whose header shares at least two column names with a layout is that layout with wrong columns. */
+function closestLayout(rows: { cells: (string | number | Date)[] }[]): Layout | null {
+  let best: Layout | null = null;
+  let bestScore = 1;
+  for (const l of LAYOUTS) {
+    for (const r of rows) {
+      const score = headerScore(r.cells, l);
+      if (score > bestScore) {
+        best = l;
+        bestScore = score;
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * Parses a broker report. Throws ImportRefusedError (Russian message, no deals) for empty, oversized,
+ * unsafe, truncated or unrecognised files; row-level problems come back in `errors`.
+ */
+export async function parseReport(bytes: Uint8Array, opts: ParseOptions = {}): Promise<ImportResult> {
+  const s = sniff(bytes, opts);
+  return assemble(await parseSniffed(bytes, s, opts));
+}
+
+async function parseSniffed(bytes: Uint8Array, s: Sniffed, opts: ParseOptions): Promise<ParsedReport> {
+  const format = s.detection?.format;
+  const text = s.text ?? '';
+  switch (format) {
+    case 'ib_flex_xml':
+      return parseIbFlex(text);
+    case 'ib_activity_csv':
+      return parseIbCsv(text);
+    case 'freedom_json':
+      return parseFreedomJson(text);
+    case 'freedom_xml':
+      return parseFreedomXml(text);
+    case 'binance_trades_csv':
+      return parseBinanceTrades(readCsv(text));
+    case 'binance_ledger_csv':
+      return parseBinanceLedger(readCsv(text));
+  }
+  const rows = s.kind === 'csv' ? readCsv(text) : [];
+  const sheets = s.kind === 'xlsx' ? await readXlsx(bytes) : [];
+  const layout =
+    (format && LAYOUT_OF[format]) ||
+    layoutFromHint(opts.brokerHint) ||
+    closestLayout([...rows.slice(0, 30), ...sheets.flatMap((sh) => sh.rows.slice(0, 30))]);
+  if (s.kind === 'xlsx') {
+    const candidates = layout ? [layout] : LAYOUTS;
+    for (const l of candidates) {
+      const sheet = sheets.find((sh) => sh.rows.slice(0, 30).some((r) => isHeaderOf(r.cells, l)));
+      if (sheet) return parseTable(sheet.rows, l, 'xlsx');
+    }
+    if (layout) return parseTable(sheets[0]?.rows ?? [], layout, 'xlsx');
+  } else if (s.kind === 'csv' && layout) {
+    return parseTable(rows, layout, 'csv');
+  }
+  return refuse(
+    'unknown_format',
+    `${MSG.wrongFormat(ACCEPTED_FORMATS)}. Не удалось распознать отчет: поддерживаются Interactive Brokers (Flex XML, Activity CSV), Freedom Finance (JSON, XML), Halyk Finance, Jusan Invest, Binance и шаблон Декларант.`,
+  );
+}

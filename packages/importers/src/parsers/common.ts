@@ -1,0 +1,72 @@
+/** Helpers every parser shares: reading required fields with row errors, and the event base. */
+import { alpha3 } from '../countries.ts';
+import { rowLabel } from '../errors.ts';
+import type { RowError } from '../types.ts';
+import { type DateOrder, readDate, readDecimal, text } from '../values.ts';
+
+/** Collects row errors; a row with any error is not turned into an event. */
+export class RowReader {
+  readonly errors: RowError[] = [];
+
+  constructor(
+    private readonly order: DateOrder = 'dmy',
+    private readonly decimalComma = false,
+  ) {}
+
+  date(row: number | string, field: string, v: unknown): string | null {
+    const d = readDate(v, this.order);
+    if (d) return d;
+    const shown = v instanceof Date ? v.toISOString() : text(v);
+    this.fail(row, field, shown ? `не удалось прочитать дату «${shown}»` : `не заполнена дата (${field})`);
+    return null;
+  }
+
+  /** A required number; blank or not a number is an error. */
+  number(row: number | string, field: string, v: unknown): string | null {
+    const n = readDecimal(v, this.decimalComma);
+    if (typeof n === 'string') return n;
+    this.fail(
+      row,
+      field,
+      n === undefined ? `не заполнено поле «${field}»` : `не удалось прочитать число «${text(v)}» в поле «${field}»`,
+    );
+    return null;
+  }
+
+  /** An optional number: blank gives null, garbage is an error. */
+  optionalNumber(row: number | string, field: string, v: unknown): string | null | false {
+    const n = readDecimal(v, this.decimalComma);
+    if (n === undefined) return null;
+    if (n === null) {
+      this.fail(row, field, `не удалось прочитать число «${text(v)}» в поле «${field}»`);
+      return false;
+    }
+    return n;
+  }
+
+  required(row: number | string, field: string, v: unknown): string | null {
+    const s = text(v);
+    if (s) return s;
+    this.fail(row, field, `не заполнено поле «${field}»`);
+    return null;
+  }
+
+  currency(row: number | string, field: string, v: unknown): string | null {
+    const s = text(v).toUpperCase();
+    if (/^[A-Z0-9]{2,10}$/.test(s)) return s;
+    this.fail(row, field, s ? `неизвестная валюта «${s}»` : `не заполнена валюта (${field})`);
+    return null;
+  }
+
+  fail(row: number | string, field: string, message: string): void {
+    this.errors.push({ row, field, message: `${rowLabel(row)}: ${message}` });
+  }
+}
+
+export const countryCode = (v: unknown): string | null => alpha3(text(v) || null);
+
+/** "AAPL.US" → { ticker: "AAPL", suffix: "US" }. */
+export function splitTickerSuffix(instr: string): { ticker: string; suffix: string | null } {
+  const m = /^(.+)\.([A-Z]{2,4})$/.exec(instr);
+  return m ? { ticker: m[1]!, suffix: m[2]! } : { ticker: instr, suffix: null };
+}

@@ -1,0 +1,229 @@
+/** Freedom Finance / Tradernet full broker report, JSON or its XML twin (formats.md 2.2-2.4). */
+import { marketOf, securityKindOf } from '../classify.ts';
+import { refuse } from '../errors.ts';
+import type { IncomeEvent, ParsedReport, ReportEvent, TaxEvent } from '../events.ts';
+import { parseXml } from '../read/xml.ts';
+import { abs, add, cmp, isBlank, isZero, mul, readDate, readDecimal, readIsin, sub, text } from '../values.ts';
+import { RowReader, splitTickerSuffix } from './common.ts';
+
+type Obj = Record<string, unknown>;
+
+export const FREEDOM_KZ = 'Freedom Finance (Фридом Финанс Казахстан)';
+export const FREEDOM_EU = 'Freedom24 (Freedom Finance Europe)';
+
+/** JSON arrays, or XML `<detailed><node>…</node></detailed>`. */
+function arr(v: unknown): Obj[] {
+  if (Array.isArray(v)) return v as Obj[];
+  if (v && typeof v === 'object' && 'node' in v) return arr((v as Obj).node);
+  if (v && typeof v === 'object' && Object.keys(v).length) return [v as Obj];
+  return [];
+}
+
+const detailed = (doc: Obj, key: string) => arr((doc[key] as Obj | undefined)?.detailed);
+const grouped = (o: Obj) => Object.values(o).some((v) => v === 'Grouped');
+
+export function parseFreedomJson(json: string): ParsedReport {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(json);
+  } catch {
+    return refuse('truncated', 'Файл JSON поврежден или обрезан и не может быть прочитан. Выгрузите отчет заново.');
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
+    return refuse('columns', 'В файле JSON нет отчета брокера Freedom Finance.');
+  }
+  return parseFreedomTree(doc as Obj, 'freedom_json');
+}
+
+export function parseFreedomXml(xml: string): ParsedReport {
+  const doc = parseXml(xml, ['node']);
+  const root = Object.entries(doc).find(([k]) => k !== '?xml')?.[1];
+  if (!root || typeof root !== 'object') return refuse('columns', 'В файле XML нет отчета брокера Freedom Finance.');
+  return parseFreedomTree(root as Obj, 'freedom_xml');
+}
+
+function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): ParsedReport {
+  if (!('trades' in doc) && !('corporate_actions' in doc) && !('cash_in_outs' in doc)) {
+    refuse(
+      'columns',
+      'В отчете Freedom Finance нет разделов trades и corporate_actions: выгрузите полный отчет брокера.',
+    );
+  }
+  const r = new RowReader('dmy');
+  const events: ReportEvent[] = [];
+  const skipped: ParsedReport['skipped'] = [];
+  const company = JSON.stringify(doc.companyDetails ?? '');
+  const foreign = /Europe|Cyprus|Кипр|Freedom24/i.test(company);
+
+  detailed(doc, 'trades').forEach((t, i) => {
+    const row = `trades №${i + 1}`;
+    if (grouped(t)) return;
+    const instr = text(t.instr_nm);
+    const security = instr.includes('/') ? 'currency' : securityKindOf(text(t.instr_type) || null);
+    const date = r.date(row, 'date', t.short_date ?? t.date);
+    const quantity = r.number(row, 'q', t.q);
+    const currency = r.currency(row, 'curr_c', t.curr_c);
+    const op = text(t.operation).toLowerCase();
+    if (op !== 'buy' && op !== 'sell') r.fail(row, 'operation', `неизвестный вид операции «${text(t.operation)}»`);
+    const price = r.optionalNumber(row, 'p', t.p);
+    const summ = isBlank(t.summ) ? (price ? mul(price, quantity ?? '0') : null) : r.number(row, 'summ', t.summ);
+    const commission = r.optionalNumber(row, 'commission', t.commission);
+    if (!date || !quantity || !currency || !summ || commission === false || (op !== 'buy' && op !== 'sell')) return;
+    const { ticker, suffix } = splitTickerSuffix(instr);
+    events.push({
+      type: 'trade',
+      row,
+      identity: [text(t.trade_id) || text(t.id) || [date, instr, op, quantity, summ].join('|')],
+      date,
+      side: op,
+      name: ticker,
+      isin: readIsin(t.isin),
+      ticker: instr || null,
+      currency,
+      quantity: abs(quantity),
+      amount: abs(summ),
+      commission: commission && !isZero(commission) ? abs(commission) : null,
+      exchange: text(t.mkt_name) || suffix,
+      market: marketOf(suffix === 'KZ' ? 'KZ' : text(t.mkt_name) || suffix),
+      security: security === 'other' ? null : security,
+    });
+  });
+
+  corporateActions(detailed(doc, 'corporate_actions'), r, events, skipped);
+  cashInOuts(arr(doc.cash_in_outs), r, events, skipped);
+
+  const report: ParsedReport = {
+    format,
+    family: 'freedom',
+    broker: foreign ? FREEDOM_EU : FREEDOM_KZ,
+    brokerIsKz: !foreign,
+    events,
+    errors: r.errors,
+    skipped,
+  };
+  const from = readDate(doc.date_start);
+  const to = readDate(doc.date_end);
+  if (from && to) report.period = { from, to };
+  return report;
+}
+
+/**
+ * Dividends, coupons and maturities. Reversals net out per corporate_action_id; the dividend amount is
+ * net of withholding unless amount_per_one × q_on_ex_date shows it is gross (formats.md 2.4).
+ */
+function corporateActions(rows: Obj[], r: RowReader, events: ReportEvent[], skipped: ParsedReport['skipped']) {
+  const byAction = new Map<string, { income: IncomeEvent; tax: TaxEvent | null }>();
+  rows.forEach((c, i) => {
+    const row = `corporate_actions №${i + 1}`;
+    if (grouped(c)) return;
+    const typeId = text(c.type_id).toLowerCase();
+    const reverted = typeId.endsWith('_reverted');
+    const kind = typeId.startsWith('dividend')
+      ? 'dividend'
+      : typeId.startsWith('coupon')
+        ? 'coupon'
+        : typeId === 'maturity'
+          ? 'repayment'
+          : null;
+    if (!kind) {
+      skipped.push({ row, reason: `Корпоративное действие «${text(c.type) || typeId}» не является доходом` });
+      return;
+    }
+    const date = r.date(row, 'date', c.date);
+    const amount = r.number(row, 'amount', c.amount);
+    const currency = r.currency(row, 'currency', c.currency);
+    const taxRaw = r.optionalNumber(row, 'tax_amount', c.tax_amount);
+    if (!date || !amount || !currency || taxRaw === false) return;
+    const tax = taxRaw && !isZero(taxRaw) ? abs(taxRaw) : null;
+    let gross = abs(amount);
+    if (kind === 'dividend' && tax && !isGross(c, gross)) gross = add(gross, tax);
+    const sign = (s: string) => (reverted ? `-${s}` : s);
+    const { ticker } = splitTickerSuffix(text(c.ticker));
+    const actionId =
+      text(c.corporate_action_id) || [typeId.replace('_reverted', ''), c.ticker, c.ex_date, date].join('|');
+    const prev = byAction.get(actionId);
+    if (prev) {
+      prev.income.amount = add(prev.income.amount, sign(gross));
+      prev.income.row = `${prev.income.row}, ${row}`;
+      if (tax) {
+        if (prev.tax) prev.tax.amount = add(prev.tax.amount, sign(tax));
+        else prev.tax = taxEvent(prev.income, sign(tax), text(c.tax_currency) || currency);
+      }
+      return;
+    }
+    const income: IncomeEvent = {
+      type: 'income',
+      row,
+      identity: [actionId],
+      date,
+      kind,
+      name: ticker || text(c.isin),
+      isin: readIsin(c.isin),
+      ticker: text(c.ticker) || null,
+      currency,
+      amount: sign(gross),
+      quantity: readDecimal(c.q_on_ex_date) || null,
+      market: marketOf(splitTickerSuffix(text(c.ticker)).suffix),
+      security: kind === 'dividend' ? null : 'bond',
+    };
+    byAction.set(actionId, { income, tax: tax ? taxEvent(income, sign(tax), text(c.tax_currency) || currency) : null });
+  });
+  for (const { income, tax } of byAction.values()) {
+    events.push(income);
+    if (tax) events.push(tax);
+  }
+}
+
+const taxEvent = (income: IncomeEvent, amount: string, currency: string): TaxEvent => ({
+  ...income,
+  type: 'tax',
+  identity: [...income.identity, 'tax'],
+  amount,
+  currency: currency.toUpperCase(),
+  on: income.kind,
+});
+
+/** amount_per_one × q_on_ex_date ≈ amount (within 1%) ⇒ the amount is already gross. */
+function isGross(c: Obj, amount: string): boolean {
+  const per = readDecimal(c.amount_per_one);
+  const q = readDecimal(c.q_on_ex_date);
+  if (!per || !q) return false;
+  const expected = mul(per, q);
+  return cmp(abs(sub(expected, amount)), mul(expected, '0.01')) <= 0;
+}
+
+/** Freedom24-era per-transaction cash ledger: dividends and taxes only. */
+function cashInOuts(rows: Obj[], r: RowReader, events: ReportEvent[], skipped: ParsedReport['skipped']) {
+  rows.forEach((c, i) => {
+    const row = `cash_in_outs №${i + 1}`;
+    const type = text(c.type).toLowerCase();
+    if (!['dividend', 'dividend_reverted', 'tax', 'tax_reverted'].includes(type)) {
+      skipped.push({ row, reason: `Движение денег «${type || 'без типа'}» не является доходом` });
+      return;
+    }
+    const date = r.date(row, 'datetime', c.pay_d ?? c.datetime);
+    const amount = r.number(row, 'amount', c.amount);
+    const currency = r.currency(row, 'currency', c.currency);
+    if (!date || !amount || !currency) return;
+    const { ticker } = splitTickerSuffix(text(c.ticker));
+    const base = {
+      row,
+      identity: [text(c.id) || text(c.transaction_id) || [type, date, c.ticker, amount].join('|')],
+      date,
+      name: ticker || text(c.comment),
+      isin: readIsin(c.isin),
+      ticker: text(c.ticker) || null,
+      currency,
+      market: marketOf(splitTickerSuffix(text(c.ticker)).suffix),
+    };
+    // dividends arrive positive, their reversals negative; taxes arrive negative, refunds positive
+    if (type.startsWith('dividend')) events.push({ type: 'income', ...base, kind: 'dividend', amount });
+    else
+      events.push({
+        type: 'tax',
+        ...base,
+        amount: amount.startsWith('-') ? amount.slice(1) : `-${amount}`,
+        on: 'dividend',
+      });
+  });
+}

@@ -1,0 +1,231 @@
+/** Interactive Brokers Activity Flex Query XML (formats.md 1.1). */
+import { securityKindOf } from '../classify.ts';
+import { refuse } from '../errors.ts';
+import type { ParsedReport, ReportEvent } from '../events.ts';
+import { parseXml } from '../read/xml.ts';
+import type { SecurityKind } from '../types.ts';
+import { abs, isBlank, isZero, mul, readDate, readIsin, text } from '../values.ts';
+import { countryCode, RowReader } from './common.ts';
+
+type Attrs = Record<string, string | undefined>;
+
+export const IB_BROKER = 'Interactive Brokers';
+export const IB_BANK = { name: 'Interactive Brokers LLC', country: 'USA' };
+
+const ARRAYS = ['FlexStatement', 'Trade', 'CashTransaction', 'OpenPosition', 'CashReportCurrency'] as const;
+
+const list = (container: unknown, tag: string): Attrs[] => {
+  if (!container || typeof container !== 'object') return [];
+  const v = (container as Record<string, unknown>)[tag];
+  return Array.isArray(v) ? (v as Attrs[]) : [];
+};
+
+/** IB asset category (+ sub category) → our security kind. */
+export function ibSecurity(category: string | undefined, sub?: string | undefined): SecurityKind | null {
+  const s = text(sub).toUpperCase();
+  if (s === 'ETF') return 'fund';
+  if (s === 'ADR' || s === 'GDR') return 'depositary_receipt';
+  return securityKindOf(category);
+}
+
+export function parseIbFlex(xml: string): ParsedReport {
+  const doc = parseXml(xml, ARRAYS);
+  const root = doc.FlexQueryResponse as Record<string, unknown> | undefined;
+  if (!root) {
+    const status = (doc.FlexStatementResponse as Record<string, unknown> | undefined)?.ErrorMessage;
+    return refuse(
+      'columns',
+      status
+        ? `Это ответ сервиса IB Flex с ошибкой («${text(status)}»), а не отчет. Сформируйте отчет заново.`
+        : 'В файле XML нет отчета Interactive Brokers (элемент FlexQueryResponse).',
+    );
+  }
+  const statements = list(root.FlexStatements, 'FlexStatement') as unknown as Record<string, unknown>[];
+  if (!statements.length) refuse('columns', 'В отчете Interactive Brokers нет ни одного FlexStatement.');
+
+  const r = new RowReader('mdy');
+  const events: ReportEvent[] = [];
+  const skipped: ParsedReport['skipped'] = [];
+  let from: string | null = null;
+  let to: string | null = null;
+
+  for (const st of statements) {
+    const a = st as Attrs;
+    const stFrom = readDate(a.fromDate, 'mdy');
+    const stTo = readDate(a.toDate, 'mdy');
+    if (stFrom && (!from || stFrom.split('.').reverse().join() < from.split('.').reverse().join())) from = stFrom;
+    if (stTo && (!to || stTo.split('.').reverse().join() > to.split('.').reverse().join())) to = stTo;
+    const account = text(a.accountId);
+
+    list(st.Trades, 'Trade').forEach((t, i) => {
+      const row = `Trade №${i + 1}${account ? ` (${account})` : ''}`;
+      const level = text(t.levelOfDetail).toUpperCase();
+      if (level && level !== 'EXECUTION') return;
+      const date = r.date(row, 'tradeDate', t.tradeDate || t.dateTime);
+      const quantity = r.number(row, 'quantity', t.quantity);
+      const currency = r.currency(row, 'currency', t.currency);
+      if (!date || !quantity || !currency) return;
+      const proceeds = isBlank(t.proceeds)
+        ? mul(mul(quantity, r.number(row, 'tradePrice', t.tradePrice) ?? '0'), text(t.multiplier) || '1')
+        : r.number(row, 'proceeds', t.proceeds);
+      if (proceeds === null) return;
+      const buySell = text(t.buySell).toUpperCase();
+      const side = buySell ? (buySell.startsWith('SELL') ? 'sell' : 'buy') : quantity.startsWith('-') ? 'sell' : 'buy';
+      const cancelled = buySell.includes('(CA.)') || /Cancel/i.test(text(t.transactionType));
+      const commission = r.optionalNumber(row, 'ibCommission', t.ibCommission);
+      const cost = r.optionalNumber(row, 'cost', t.cost);
+      if (commission === false || cost === false) return;
+      const isin = readIsin(t.isin) ?? (text(t.securityIDType) === 'ISIN' ? readIsin(t.securityID) : null);
+      events.push({
+        type: 'trade',
+        row,
+        identity: [
+          account,
+          text(t.tradeID) ||
+            text(t.transactionID) ||
+            text(t.ibExecID) ||
+            [date, t.symbol, quantity, proceeds].join('|'),
+        ],
+        date,
+        side,
+        name: text(t.description) || text(t.symbol),
+        isin,
+        ticker: text(t.symbol) || null,
+        currency,
+        quantity: abs(quantity),
+        amount: abs(proceeds),
+        commission: commission && !isZero(commission) ? abs(commission) : null,
+        cost: side === 'sell' && cost && !isZero(cost) ? abs(cost) : null,
+        country: countryCode(t.issuerCountryCode),
+        exchange: text(t.listingExchange) || text(t.exchange) || null,
+        market: 'foreign',
+        security: ibSecurity(t.assetCategory, t.subCategory),
+        flag: cancelled ? 'Отмена или исправление сделки у брокера: проверьте, не задвоена ли сделка.' : null,
+      });
+    });
+
+    const cash = list(st.CashTransactions, 'CashTransaction');
+    const hasDetail = cash.some((c) => text(c.levelOfDetail).toUpperCase() === 'DETAIL');
+    cash.forEach((c, i) => {
+      const row = `CashTransaction №${i + 1}${account ? ` (${account})` : ''}`;
+      if (hasDetail && text(c.levelOfDetail).toUpperCase() === 'SUMMARY') return;
+      cashTransaction(c, row, account, r, events, skipped);
+    });
+
+    const positions = list(st.OpenPositions, 'OpenPosition');
+    const hasSummary = positions.some((p) => text(p.levelOfDetail).toUpperCase() === 'SUMMARY');
+    positions.forEach((p, i) => {
+      const row = `OpenPosition №${i + 1}${account ? ` (${account})` : ''}`;
+      if (hasSummary && text(p.levelOfDetail).toUpperCase() !== 'SUMMARY') return;
+      const security = ibSecurity(p.assetCategory, p.subCategory);
+      if (security === 'currency') return;
+      const date = r.date(row, 'reportDate', p.reportDate || a.toDate);
+      const quantity = r.number(row, 'position', p.position ?? p.quantity);
+      const currency = r.currency(row, 'currency', p.currency);
+      if (!date || !quantity || !currency || isZero(quantity)) return;
+      events.push({
+        type: 'position',
+        row,
+        identity: [account, text(p.conid) || text(p.isin) || text(p.symbol), date],
+        date,
+        name: text(p.description) || text(p.symbol),
+        isin: readIsin(p.isin),
+        ticker: text(p.symbol) || null,
+        currency,
+        quantity,
+        country: countryCode(p.issuerCountryCode),
+        exchange: text(p.listingExchange) || null,
+        market: 'foreign',
+        security,
+      });
+    });
+
+    list(st.CashReport, 'CashReportCurrency').forEach((c, i) => {
+      const row = `CashReportCurrency №${i + 1}${account ? ` (${account})` : ''}`;
+      const currency = text(c.currency).toUpperCase();
+      if (!currency || currency === 'BASE_SUMMARY') return;
+      const amount = r.number(row, 'endingCash', c.endingCash);
+      const date = r.date(row, 'toDate', c.toDate || a.toDate);
+      if (!amount || !date || isZero(amount)) return;
+      events.push({
+        type: 'cash',
+        row,
+        identity: [account, currency, date],
+        date,
+        currency,
+        amount,
+        bank: IB_BANK.name,
+        bankCountry: IB_BANK.country,
+      });
+    });
+  }
+
+  const report: ParsedReport = {
+    format: 'ib_flex_xml',
+    family: 'ib',
+    broker: IB_BROKER,
+    brokerIsKz: false,
+    events,
+    errors: r.errors,
+    skipped,
+  };
+  if (from && to) report.period = { from, to };
+  return report;
+}
+
+/** One CashTransaction: dividends, withholding tax, interest; everything else is skipped with a reason. */
+function cashTransaction(
+  c: Attrs,
+  row: string,
+  account: string,
+  r: RowReader,
+  events: ReportEvent[],
+  skipped: ParsedReport['skipped'],
+): void {
+  const type = text(c.type);
+  const kind = incomeKindOf(type);
+  if (!kind && type !== 'Withholding Tax') {
+    skipped.push({ row, reason: `Операция «${type || 'без типа'}» не является доходом для декларации` });
+    return;
+  }
+  const date = r.date(row, 'dateTime', c.dateTime || c.settleDate || c.reportDate);
+  const amount = r.number(row, 'amount', c.amount);
+  const currency = r.currency(row, 'currency', c.currency);
+  if (!date || !amount || !currency) return;
+  const description = text(c.description);
+  const base = {
+    row,
+    identity: [account, text(c.transactionID) || [type, date, c.symbol, amount, description].join('|')],
+    date,
+    name: kind === 'interest' ? description || type : text(c.symbol) || description,
+    isin: readIsin(c.isin) ?? (text(c.securityIDType) === 'ISIN' ? readIsin(c.securityID) : null),
+    ticker: text(c.symbol) || null,
+    currency,
+    country: countryCode(c.issuerCountryCode),
+    exchange: text(c.listingExchange) || null,
+    market: 'foreign' as const,
+    security: ibSecurity(c.assetCategory, c.subCategory),
+  };
+  if (!kind) {
+    events.push({ type: 'tax', ...base, amount: negate(amount), on: withheldOn(description) });
+    return;
+  }
+  events.push({ type: 'income', ...base, kind, amount });
+}
+
+export function incomeKindOf(type: string): 'dividend' | 'coupon' | 'interest' | null {
+  if (/^(Dividends|Payment In Lieu Of Dividends?)$/i.test(type)) return 'dividend';
+  if (/^Bond Interest Received$/i.test(type)) return 'coupon';
+  if (/^(Broker Interest Received|Credit Interest)$/i.test(type)) return 'interest';
+  return null;
+}
+
+/** What a withholding was taken from, by its description. */
+export function withheldOn(description: string): 'dividend' | 'coupon' | 'interest' | null {
+  if (/dividend/i.test(description)) return 'dividend';
+  if (/bond|coupon/i.test(description)) return 'coupon';
+  if (/interest/i.test(description)) return 'interest';
+  return null;
+}
+
+export const negate = (s: string) => (s.startsWith('-') ? s.slice(1) : s === '0' ? s : `-${s}`);

@@ -1,0 +1,129 @@
+/** Normalized output of every importer. Amounts are decimal strings in the original currency. */
+
+export type SectionKey =
+  | 'first_section_a'
+  | 'first_section_b'
+  | 'first_section_c'
+  | 'second_section'
+  | 'third_section'
+  | 'fourth_section'
+  | 'purchase_transaction_section'
+  | 'sixth_section_first_part'
+  | 'sixth_section_second_part';
+
+/** What the report row was, before the section mapping. */
+export type DealKind =
+  | 'sale'
+  | 'purchase'
+  | 'dividend'
+  | 'coupon'
+  | 'interest'
+  | 'repayment'
+  | 'position'
+  | 'cash_balance'
+  | 'unknown';
+
+/** Hint for the type_of_security reference (the server maps it to its id). */
+export type SecurityKind =
+  | 'share'
+  | 'bond'
+  | 'fund'
+  | 'depositary_receipt'
+  | 'derivative'
+  | 'digital_asset'
+  | 'currency'
+  | 'other';
+
+export type MarketKind = 'KZ' | 'foreign';
+
+export interface ImportedDeal {
+  section: SectionKey;
+  kind: DealKind;
+  /** 1-based index into OPERATION_TYPE_NAMES; null for positions and cash balances */
+  operation_type_id: number | null;
+  /** dd.mm.yyyy */
+  transaction_date: string;
+  name_security: string;
+  isin_security: string | null;
+  ticker: string | null;
+  quantity: string | null;
+  currency_code: string;
+  /** sale proceeds (sales) or gross income (dividends, coupons, interest, repayments) */
+  sale_closing_cost: string | null;
+  /** purchase cost (purchases), or cost basis of a sale when the report gives it */
+  purchase_opening_cost: string | null;
+  /** broker commission, positive */
+  commission: string | null;
+  /** tax withheld abroad, positive, attached to its dividend or coupon */
+  foreign_tax_credit: string | null;
+  /** cash balance at year end (sixth_section_second_part) */
+  amount_in_currency: string | null;
+  /** ISIN prefix or issuer country, ISO alpha-3 */
+  country_code: string | null;
+  market: MarketKind;
+  /** exchange or venue as the report names it */
+  exchange: string | null;
+  type_of_security: SecurityKind | null;
+  /** bank or broker name for foreign balances */
+  bank_name: string | null;
+  /** stable hash of broker + format + row identity: the server refuses duplicates */
+  source_key: string;
+  /** 1 = needs more information (the parser could not classify it) */
+  status: 1 | null;
+  comment: string | null;
+  /** report row(s) this deal came from, for messages */
+  row: number | string;
+  /** text fields whose value starts with = + - @ (documents must never run them as formulas) */
+  formula_fields?: string[];
+}
+
+export interface RowError {
+  row: number | string;
+  field?: string;
+  message: string;
+}
+
+/** A row understood and intentionally not turned into a deal (fees, deposits, FX conversions). */
+export interface SkippedRow {
+  row: number | string;
+  reason: string;
+}
+
+export interface ImportResult {
+  deals: ImportedDeal[];
+  errors: RowError[];
+  skipped: SkippedRow[];
+  broker: string;
+  format: FormatId;
+  /** dd.mm.yyyy, when the report states its period */
+  period?: { from: string; to: string };
+}
+
+export type FormatId =
+  | 'ib_flex_xml'
+  | 'ib_activity_csv'
+  | 'freedom_json'
+  | 'freedom_xml'
+  | 'halyk_xlsx'
+  | 'halyk_csv'
+  | 'jusan_csv'
+  | 'jusan_xlsx'
+  | 'binance_trades_csv'
+  | 'binance_ledger_csv'
+  | 'template_csv'
+  | 'template_xlsx';
+
+export interface ParseOptions {
+  filename?: string;
+  /** broker chosen on the upload screen; used only when the content is ambiguous */
+  brokerHint?: string;
+  /** refuse files larger than this (bytes); default 5 MB (SPEC section 9) */
+  maxBytes?: number;
+  /** refuse an xlsx whose entries inflate beyond this (bytes); default 100 MB */
+  maxUncompressedBytes?: number;
+}
+
+export interface Detection {
+  format: FormatId;
+  broker: string;
+}

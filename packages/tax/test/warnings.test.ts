@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import type { TaxDeal } from '../src/deal.ts';
+import { TEXT } from '../src/texts.ts';
+import { amountLevel, dealWarnings, foreignBalancesWarnings, type WarningContext } from '../src/warnings.ts';
+
+const ctx270: WarningContext = { form: 3, year: 2024 };
+const codes = (section: string, deal: TaxDeal, ctx: WarningContext = ctx270) =>
+  dealWarnings(section, { broker_bin: '123456789012', ...deal }, ctx).map((w) => `${w.level}:${w.code}`);
+const sale = (cost: string): TaxDeal => ({ sale_closing_cost: '1000', purchase_opening_cost: cost });
+
+describe('acquisition cost against sale (SPEC §5: 50 % / 80 %)', () => {
+  it.each([
+    ['199.99', ['error:acquisition_below_80']],
+    ['200', ['warning:acquisition_below_50']], // exactly 80 % below is not "more than"
+    ['499.99', ['warning:acquisition_below_50']],
+    ['500', []],
+    ['1000', []],
+    ['1000.01', ['warning:acquisition_above_sale', 'warning:loss_not_counted']],
+  ])('cost %s for a sale of 1000', (cost, expected) => {
+    expect(codes('1A', sale(cost))).toEqual(expected);
+  });
+
+  it('uses the exact SPEC texts and title', () => {
+    const [w80] = dealWarnings('1A', { ...sale('100'), broker_bin: '123456789012' }, ctx270);
+    expect(w80).toMatchObject({
+      field: 'purchase_opening_cost',
+      title: 'Проверьте стоимость приобретения',
+      text: 'Стоимость приобретения по данной сделке более чем на 80% ниже стоимости реализации. Возможно, вы переводили актив от другого брокера или покупали его в валюте отличной от валюты продажи.',
+    });
+    expect(TEXT.acquisitionBelow(50)).toContain('более чем на 50% ниже');
+  });
+
+  it('compares KZT equivalents when the two sides have different rates', () => {
+    // sale 1000 USD @500 = 500 000; cost 900 USD @100 = 90 000 < 20 % of 500 000
+    const deal: TaxDeal = { ...sale('900'), currency_code: 'USD', rate: '500', purchase_rate: '100' };
+    expect(codes('2', deal)).toContain('error:acquisition_below_80');
+  });
+});
+
+describe('section card level (SPEC §4)', () => {
+  it.each([
+    ['99.99', '100', 'error'],
+    ['100', '100', 'default'],
+    ['100', '501', 'error'],
+    ['100', '500', 'warning'],
+    ['150', '300', 'default'],
+    ['149.99', '300', 'warning'],
+    ['5', null, 'default'],
+  ])('value %s against %s is %s', (value, other, level) => {
+    expect(amountLevel(value, other)).toBe(level);
+  });
+});
+
+describe('losses', () => {
+  it('are not counted before 2025 and are netted for section II from 2025', () => {
+    expect(codes('2', sale('1200'))).toContain('warning:loss_not_counted');
+    expect(codes('2', sale('1200'), { form: 3, year: 2025 })).toContain('warning:loss_netted');
+    expect(codes('1A', sale('1200'), { form: 3, year: 2025 })).toContain('warning:loss_not_counted');
+  });
+});
+
+describe('foreign tax credit', () => {
+  const dividend = (credit: string): TaxDeal => ({ sale_closing_cost: '1000', foreign_tax_credit: credit });
+  it('is an error state with the documents note when above 0', () => {
+    expect(codes('3', dividend('0'))).toEqual([]);
+    const [w] = dealWarnings('3', { ...dividend('0.01'), broker_bin: '123456789012' }, ctx270);
+    expect(w).toMatchObject({ level: 'error', code: 'foreign_tax_credit' });
+    expect(w!.text).toContain('ст. 359');
+  });
+  it('warns above 10 % of the income', () => {
+    expect(codes('3', dividend('100'))).toEqual(['error:foreign_tax_credit']);
+    expect(codes('3', dividend('100.01'))).toEqual(['error:foreign_tax_credit', 'warning:foreign_tax_credit_cap']);
+  });
+});
+
+describe('operation types and flags', () => {
+  it('type 3 asks to check the type; 6 in I.A and 9 in II are gratuitous', () => {
+    expect(codes('1B', { operation_type_id: 3 })).toEqual(['warning:operation_check']);
+    expect(codes('1A', { operation_type_id: 6 })).toEqual(['warning:gratuitous']);
+    expect(codes('2', { operation_type_id: 9 })).toEqual(['warning:gratuitous']);
+    expect(codes('2', { operation_type_id: 6 })).toEqual([]);
+  });
+  it('offshore, repayment and a reward from a foreign issuer', () => {
+    expect(codes('2', { is_offshore: true })).toEqual(['warning:offshore']);
+    expect(codes('4', { operation_type_id: 7 })).toEqual(['warning:repayment']);
+    expect(codes('1B', { operation_type_id: 11, country_code: 'USA' })).toEqual(['warning:reward_foreign_country']);
+    expect(codes('1B', { operation_type_id: 11, country_code: 'KAZ' })).toEqual([]);
+    expect(
+      codes('1B', { operation_type_id: 11, country_code_registration_id: 5 }, { ...ctx270, kzCountryId: 89 }),
+    ).toEqual(['warning:reward_foreign_country']);
+  });
+  it('flags a 270 deal without broker_bin, not a 240 one', () => {
+    expect(dealWarnings('3', {}, ctx270).map((w) => w.code)).toEqual(['no_broker_bin']);
+    expect(dealWarnings('3', {}, { form: 1, year: 2024 })).toEqual([]);
+  });
+});
+
+describe('assets', () => {
+  it('notes a KZ ISIN in foreign property, case-insensitively', () => {
+    expect(codes('5-1', { isin_security: 'kz1C00000001' })).toEqual(['warning:kz_isin']);
+    expect(codes('5-1', { isin_security: 'US0378331005' })).toEqual([]);
+  });
+  it('flags foreign money below 400 000 KZT', () => {
+    expect(codes('5-2', { amount_in_currency: '399999.99' })).toEqual(['warning:foreign_money_below']);
+    expect(codes('5-2', { amount_in_currency: '400000' })).toEqual([]);
+    // 800 USD @500 = 400 000
+    expect(codes('5-2', { amount_in_currency: '800', rate: '500' })).toEqual([]);
+    expect(codes('5-2', { amount_in_currency: '799.99', rate: '500' })).toEqual(['warning:foreign_money_below']);
+  });
+  it('blocks 250-1 cash above 34 500 000 KZT', () => {
+    const f250: WarningContext = { form: 2, year: 2024 };
+    expect(codes('250-1', { amount: '34500000' }, f250)).toEqual([]);
+    expect(codes('250-1', { amount: '34500000.01' }, f250)).toEqual(['error:cash_above_limit']);
+    // 69 001 USD @500 = 34 500 500
+    expect(codes('250-1', { amount: '69001' }, { ...f250, rate: '500' })).toEqual(['error:cash_above_limit']);
+  });
+  it('warns when the debt return date is before the declaration year', () => {
+    const [w] = dealWarnings('7', { return_period: '31.12.2023' }, ctx270);
+    expect(w).toMatchObject({
+      code: 'debt_return_date',
+      text: 'Проверьте дату, срок возврата на отчетную дату уже наступил',
+    });
+    expect(dealWarnings('7', { return_period: '01.01.2024' }, ctx270)).toEqual([]);
+    expect(dealWarnings('250-9', { return_period: '2022' }, { form: 2, year: 2024 })).toHaveLength(1);
+  });
+  it('requires foreign balances to exceed 1000 МРП in total', () => {
+    // 2024: 1000 × 3 692 = 3 692 000
+    const at = foreignBalancesWarnings([{ amount_in_currency: '3000000' }, { amount_in_currency: '692000' }], ctx270);
+    expect(at.map((w) => w.code)).toEqual(['foreign_balances_total']);
+    expect(at[0]!.text).toContain('3692000');
+    expect(foreignBalancesWarnings([{ amount_in_currency: '3692000.01' }], ctx270)).toEqual([]);
+    // 2025: 1000 × 3 932 = 3 932 000; 7 400 USD @500 = 3 700 000 is not enough
+    expect(
+      foreignBalancesWarnings([{ amount_in_currency: '7400', rate: '500' }], { form: 3, year: 2025 }),
+    ).toHaveLength(1);
+  });
+});
