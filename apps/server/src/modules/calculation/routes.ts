@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { sendRawJson } from '../../lib/raw-json.ts';
 import { actorOf, requireUser } from '../auth/guard.ts';
 import { CalculationView, FinishAnswer, PersonalDataInput, StatusAnswer } from './schemas.ts';
 import { calculationService } from './service.ts';
@@ -26,7 +27,8 @@ export async function calculationRoutes(app: FastifyInstance, deps: Deps) {
   r.get(
     '/api/declarations/:id/calculation',
     { preHandler: auth, schema: { ...base, params: IdParams, response: { 200: dataOf(CalculationView) } } },
-    async (req) => ({ data: await service.view(actorOf(req), parseId(req.params.id)) }),
+    // pre-serialized and cached per deals revision (a string skips the response serializer)
+    async (req, reply) => sendRawJson(reply, await service.viewJson(actorOf(req), parseId(req.params.id))),
   );
 
   r.post(

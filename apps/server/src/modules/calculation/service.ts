@@ -1,5 +1,6 @@
 import { DECLARATION_STATUS, FIFTH_SECTION_FIELDS, FORM, isPaid, MSG, SECTIONS } from '@deklarant/contracts';
 import type { Deps } from '../../deps.ts';
+import { RevisionCache, revisionCacheOf } from '../../lib/revision-cache.ts';
 import type { Actor } from '../auth/guard.ts';
 import { auditDeclaration, type DeclarationAuditAction } from '../declarations/audit.ts';
 import { assertDealsEditable, blocked, isArchived } from '../declarations/lifecycle.ts';
@@ -8,6 +9,9 @@ import { askerOf, declarationsService } from '../declarations/service.ts';
 import { type Computed, computeDeclaration } from './assemble.ts';
 import { FIELD_ORDER, FIFTH_SECTION_LABELS, lineCode } from './labels.ts';
 import type { CalculationView, PersonalDataInput } from './schemas.ts';
+
+/** Serialized step 6 answers kept in memory per server. */
+const VIEW_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** Deals listed under one line of step 6; the rest is counted ("and N more"). */
 export const LINE_DEALS_SHOWN = 100;
@@ -123,11 +127,28 @@ export function calculationView(c: Computed): CalculationView {
 export function calculationService(deps: Deps) {
   const declarations = declarationsService(deps);
   const now = () => deps.clock.now();
+  const viewCache = revisionCacheOf(
+    deps.db,
+    'calculation-view-json',
+    () => new RevisionCache<string>(VIEW_CACHE_BYTES, (v) => v.length),
+  );
 
   return {
     async view(actor: Actor, id: number): Promise<CalculationView> {
       const row = await declarations.loadOwn(actor, id);
       return calculationView(await computeDeclaration(deps, row));
+    },
+
+    /**
+     * `{ data: view() }` serialized, computed once per deals revision (and status, which hides the
+     * amounts, and the year and form the rules come from): opening step 6 again costs a row read.
+     */
+    async viewJson(actor: Actor, id: number): Promise<string> {
+      const row = await declarations.loadOwn(actor, id);
+      const key = `${row.id}:${row.status}:${row.year}:${row.reporting_form_id}`;
+      return viewCache.get(key, row.deals_revision, async () =>
+        JSON.stringify({ data: calculationView(await computeDeclaration(deps, row)) }),
+      );
     },
 
     /**

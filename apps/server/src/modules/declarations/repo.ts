@@ -22,6 +22,8 @@ export interface DeclarationRow {
   tax_office_sending: boolean;
   personal_data: Record<string, unknown>;
   fifth_section: Record<string, unknown> | null;
+  /** bumped by a trigger on every change to the declaration's deals (int8: a string on pg, a number on PGlite) */
+  deals_revision: string | number;
 }
 
 export type NewDeclarationRow = Pick<

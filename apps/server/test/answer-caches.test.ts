@@ -1,0 +1,166 @@
+import { Declaration, dataOf } from '@deklarant/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RevisionCache } from '../src/lib/revision-cache.ts';
+import { CalculationView as CalculationViewSchema } from '../src/modules/calculation/schemas.ts';
+import { dealsRepo, declarationsRepo } from '../src/modules/declarations/repo.ts';
+import { createTestServer, signedInUser, type TestServer } from './helpers.ts';
+
+// GET /api/declarations/{id} and GET .../calculation answer from a cache keyed by the declaration's
+// deals_revision (a database trigger bumps it on every change to its deals). These tests prove the
+// answers are what the response schema would produce and never stale, whoever changes the deals.
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await createTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+async function paidDeclaration(userId: number) {
+  const now = s.clock.now();
+  const row = await declarationsRepo(s.deps.db).insert({
+    user_id: userId,
+    manager_id: null,
+    reporting_form_id: 3,
+    type: 1,
+    year: 2024,
+    kgd_code_id: 1,
+    broker: null,
+    created_at: now,
+    declaration_expired_date: new Date(now.getTime() + 10 * 86_400_000),
+    personal_data: { iin: '900101300123', surname: 'Иванов', name: 'Иван' },
+    status: 3,
+  });
+  return row.id;
+}
+
+/** A sale through a foreign broker: gain (sale − purchase) USD at the stored rate of 470 ₸. */
+const sale = (name: string, saleUsd: string, purchaseUsd: string) => ({
+  transaction_date: '01.06.2024',
+  currency_code: 'USD',
+  amount_kzt: '0',
+  fields: {
+    name_security: name,
+    isin_security: 'US0378331005',
+    quantity: '10',
+    sale_closing_cost: saleUsd,
+    purchase_opening_cost: purchaseUsd,
+    rate: '470',
+    country_code: 'USA',
+    operation_type_id: 1,
+  },
+});
+
+const outsideRk = async (
+  c: { get(p: string): Promise<{ json(): { data: { fifth_section: Record<string, string | null> } } }> },
+  id: number,
+) => (await c.get(`/api/declarations/${id}/calculation`)).json().data.fifth_section.from_sale_property_outside_rk;
+
+describe('cached answers of a declaration', () => {
+  it('GET /api/declarations/{id} is exactly what its response schema allows, nothing more', async () => {
+    const u = await signedInUser(s);
+    const id = await paidDeclaration(u.id);
+    await dealsRepo(s.deps.db).insert(id, 'second_section', sale('Apple', '3000', '2000'), s.clock.now());
+    const res = await u.client.get(`/api/declarations/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const body = res.json();
+    // parsing strips unknown keys and fails on a wrong shape: equal means the raw answer is the schema's
+    expect(body).toEqual(JSON.parse(JSON.stringify(dataOf(Declaration).parse(body))));
+    expect(body.data.deals.second_section).toHaveLength(1);
+    expect(body.data.deals.fifth_section).toBeNull(); // not finished yet
+    const calc = (await u.client.get(`/api/declarations/${id}/calculation`)).json();
+    expect(calc).toEqual(JSON.parse(JSON.stringify(dataOf(CalculationViewSchema).parse(calc))));
+  });
+
+  it('every way of changing deals is seen by the next answer', async () => {
+    const u = await signedInUser(s);
+    const id = await paidDeclaration(u.id);
+    const deals = dealsRepo(s.deps.db);
+    const first = (await deals.insert(id, 'second_section', sale('Apple', '3000', '2000'), s.clock.now())) as number;
+    // (3000 − 2000) × 470 = 470 000
+    expect(await outsideRk(u.client, id)).toBe('470000');
+    const names = async () =>
+      (await u.client.get(`/api/declarations/${id}`))
+        .json()
+        .data.deals.second_section.map((d: { name_security: string }) => d.name_security);
+    expect(await names()).toEqual(['Apple']);
+
+    // a second deal: + (2500 − 2000) × 470 = 235 000 → 705 000
+    await deals.insert(id, 'second_section', sale('Microsoft', '2500', '2000'), s.clock.now());
+    expect(await outsideRk(u.client, id)).toBe('705000');
+    expect(await names()).toEqual(['Apple', 'Microsoft']);
+
+    // an update of the first: (3500 − 2000) × 470 = 705 000, plus 235 000 = 940 000
+    await deals.update(id, first, sale('Apple Inc.', '3500', '2000'), s.clock.now());
+    expect(await outsideRk(u.client, id)).toBe('940000');
+    expect(await names()).toEqual(['Apple Inc.', 'Microsoft']);
+
+    // a change made outside the application's code paths (a re-match, an operator's SQL)
+    await s.deps.db.query(
+      `UPDATE deals SET fields = jsonb_set(fields, '{name_security}', '"Apple (SQL)"') WHERE id = $1`,
+      [first],
+    );
+    expect(await names()).toEqual(['Apple (SQL)', 'Microsoft']);
+
+    // delete-all through the API
+    const del = await u.client.post(`/api/declarations/${id}/deals/delete-all`);
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await names()).toEqual([]);
+    expect(await outsideRk(u.client, id)).toBe('0');
+  });
+
+  it('the status is not cached: paying reveals the amounts at once', async () => {
+    const u = await signedInUser(s);
+    const id = await paidDeclaration(u.id);
+    await s.deps.db.query('UPDATE declarations SET status = 2 WHERE id = $1', [id]);
+    await dealsRepo(s.deps.db).insert(id, 'second_section', sale('Apple', '3000', '2000'), s.clock.now());
+    expect(await outsideRk(u.client, id)).toBeNull();
+    await s.deps.db.query('UPDATE declarations SET status = 3 WHERE id = $1', [id]);
+    expect(await outsideRk(u.client, id)).toBe('470000');
+  });
+
+  it("someone else's id still reads like a missing one, cached or not", async () => {
+    const owner = await signedInUser(s);
+    const other = await signedInUser(s);
+    const id = await paidDeclaration(owner.id);
+    expect((await owner.client.get(`/api/declarations/${id}`)).statusCode).toBe(200);
+    expect((await owner.client.get(`/api/declarations/${id}/calculation`)).statusCode).toBe(200);
+    for (const path of [`/api/declarations/${id}`, `/api/declarations/${id}/calculation`]) {
+      const res = await other.client.get(path);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe((await other.client.get('/api/declarations/999999999')).json().message);
+    }
+  });
+});
+
+describe('RevisionCache', () => {
+  it('builds once per revision for concurrent callers, and again for a new revision', async () => {
+    const cache = new RevisionCache<string>(10);
+    let builds = 0;
+    const build = (v: string) => async () => {
+      builds++;
+      await new Promise((r) => setTimeout(r, 5));
+      return v;
+    };
+    const answers = await Promise.all([1, 2, 3].map(() => cache.get('d1', 7, build('r7'))));
+    expect(answers).toEqual(['r7', 'r7', 'r7']);
+    expect(builds).toBe(1);
+    expect(await cache.get('d1', '7', build('other'))).toBe('r7'); // '7' and 7 are the same revision
+    expect(await cache.get('d1', 8, build('r8'))).toBe('r8');
+    expect(builds).toBe(2);
+  });
+
+  it('does not keep failures, and drops the least recently used beyond its weight', async () => {
+    const cache = new RevisionCache<string>(5, (v) => v.length);
+    await expect(cache.get('a', 1, () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.get('a', 1, async () => 'aa')).toBe('aa');
+    await cache.get('b', 1, async () => 'bb');
+    await cache.get('a', 1, async () => 'never'); // touch a: b is now the oldest
+    await cache.get('c', 1, async () => 'cc'); // 6 > 5: b goes
+    expect(cache.size).toBe(2);
+    expect(await cache.get('a', 1, async () => 'rebuilt')).toBe('aa');
+    expect(await cache.get('b', 1, async () => 'rebuilt')).toBe('rebuilt');
+  });
+});
