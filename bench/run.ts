@@ -11,16 +11,27 @@ const files = readdirSync(dir)
   .filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))
   .sort();
 
+function missedBudget(r: Result): boolean {
+  if (r.kind === 'report') return false;
+  return r.kind === 'max' ? r.measured > r.budget : r.measured < r.budget;
+}
+
 const all: Result[] = [];
 for (const f of files) {
   console.log(`\n▶ ${f}`);
   const mod = (await import(join(dir, f))) as { run: () => Promise<Result[]> };
   const results = await mod.run();
   for (const r of results) {
-    const ok = r.kind === 'max' ? r.measured <= r.budget : r.measured >= r.budget;
-    console.log(
-      `${ok ? 'PASS' : 'MISS'}  ${r.name}: ${r.measured} ${r.unit} (budget ${r.kind === 'max' ? '≤' : '≥'} ${r.budget} ${r.unit})${r.note ? ` — ${r.note}` : ''}`,
-    );
+    const note = r.note ? ` — ${r.note}` : '';
+    if (r.kind === 'report') {
+      console.log(`INFO  ${r.name}: ${r.measured} ${r.unit}${note}`);
+    } else {
+      const ok = !missedBudget(r);
+      const sign = r.kind === 'max' ? '≤' : '≥';
+      console.log(
+        `${ok ? 'PASS' : 'MISS'}  ${r.name}: ${r.measured} ${r.unit} (budget ${sign} ${r.budget} ${r.unit})${note}`,
+      );
+    }
     all.push(r);
   }
 }
@@ -29,6 +40,6 @@ writeFileSync(
   join(dir, 'results', 'latest.json'),
   JSON.stringify({ at: new Date().toISOString(), results: all }, null, 2),
 );
-const missed = all.filter((r) => (r.kind === 'max' ? r.measured > r.budget : r.measured < r.budget));
+const missed = all.filter(missedBudget);
 console.log(`\n${all.length - missed.length} within budget, ${missed.length} missed`);
 process.exit(missed.length ? 1 : 0);

@@ -11,8 +11,8 @@ export interface Result {
   measured: number;
   unit: string;
   budget: number;
-  /** 'max': measured must be at most the budget; 'min': at least */
-  kind: 'max' | 'min';
+  /** 'max': measured must be at most the budget; 'min': at least; 'report': a figure without a budget */
+  kind: 'max' | 'min' | 'report';
   note?: string;
 }
 
@@ -39,7 +39,9 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'deklarant-bench-'));
   const t0 = performance.now();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_CPU_PROF_DIR=dir writes a V8 CPU profile of each server started (open it in Chrome DevTools)
+  const prof = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
+  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,5 +1,7 @@
+import { gunzipSync } from 'node:zlib';
 import { Declaration, dataOf } from '@deklarant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptsGzip } from '../src/lib/raw-json.ts';
 import { RevisionCache } from '../src/lib/revision-cache.ts';
 import { CalculationView as CalculationViewSchema } from '../src/modules/calculation/schemas.ts';
 import { dealsRepo, declarationsRepo } from '../src/modules/declarations/repo.ts';
@@ -132,6 +134,40 @@ describe('cached answers of a declaration', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe((await other.client.get('/api/declarations/999999999')).json().message);
     }
+  });
+});
+
+describe('compressed answers', () => {
+  it('a client that accepts gzip gets the same answer gzipped; others get it plain', async () => {
+    const u = await signedInUser(s);
+    const id = await paidDeclaration(u.id);
+    const deals = dealsRepo(s.deps.db);
+    for (let i = 0; i < 30; i++)
+      await deals.insert(id, 'second_section', sale(`Бумага ${i}`, '3000', '2000'), s.clock.now());
+    for (const path of [`/api/declarations/${id}`, `/api/declarations/${id}/calculation`]) {
+      const plain = await u.client.get(path);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const zipped = await s.app.inject({
+        method: 'GET',
+        url: path,
+        headers: { authorization: `Bearer ${u.client.token}`, 'accept-encoding': 'br, gzip;q=0.8' },
+      });
+      expect(zipped.statusCode).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+  });
+
+  it('reads Accept-Encoding as HTTP says: q=0 refuses, * allows', () => {
+    expect(acceptsGzip('gzip, deflate, br')).toBe(true);
+    expect(acceptsGzip('GZIP;q=0.5')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('gzip;q=0, br')).toBe(false);
+    expect(acceptsGzip('deflate, br')).toBe(false);
+    expect(acceptsGzip('x-gzip-ish')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 });
 

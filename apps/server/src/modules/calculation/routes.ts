@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { sendRawJson } from '../../lib/raw-json.ts';
+import { sendJsonAnswer } from '../../lib/raw-json.ts';
 import { actorOf, requireUser } from '../auth/guard.ts';
 import { CalculationView, FinishAnswer, PersonalDataInput, StatusAnswer } from './schemas.ts';
 import { calculationService } from './service.ts';
@@ -28,7 +28,7 @@ export async function calculationRoutes(app: FastifyInstance, deps: Deps) {
     '/api/declarations/:id/calculation',
     { preHandler: auth, schema: { ...base, params: IdParams, response: { 200: dataOf(CalculationView) } } },
     // pre-serialized and cached per deals revision (a string skips the response serializer)
-    async (req, reply) => sendRawJson(reply, await service.viewJson(actorOf(req), parseId(req.params.id))),
+    async (req, reply) => sendJsonAnswer(req, reply, await service.viewAnswer(actorOf(req), parseId(req.params.id))),
   );
 
   r.post(

@@ -1,5 +1,6 @@
 import { DECLARATION_STATUS, FIFTH_SECTION_FIELDS, FORM, isPaid, MSG, SECTIONS } from '@deklarant/contracts';
 import type { Deps } from '../../deps.ts';
+import { JsonAnswer } from '../../lib/raw-json.ts';
 import { RevisionCache, revisionCacheOf } from '../../lib/revision-cache.ts';
 import type { Actor } from '../auth/guard.ts';
 import { auditDeclaration, type DeclarationAuditAction } from '../declarations/audit.ts';
@@ -130,7 +131,7 @@ export function calculationService(deps: Deps) {
   const viewCache = revisionCacheOf(
     deps.db,
     'calculation-view-json',
-    () => new RevisionCache<string>(VIEW_CACHE_BYTES, (v) => v.length),
+    () => new RevisionCache<JsonAnswer>(VIEW_CACHE_BYTES, (v) => v.weight),
   );
 
   return {
@@ -143,11 +144,13 @@ export function calculationService(deps: Deps) {
      * `{ data: view() }` serialized, computed once per deals revision (and status, which hides the
      * amounts, and the year and form the rules come from): opening step 6 again costs a row read.
      */
-    async viewJson(actor: Actor, id: number): Promise<string> {
+    async viewAnswer(actor: Actor, id: number): Promise<JsonAnswer> {
       const row = await declarations.loadOwn(actor, id);
-      const key = `${row.id}:${row.status}:${row.year}:${row.reporting_form_id}`;
-      return viewCache.get(key, row.deals_revision, async () =>
-        JSON.stringify({ data: calculationView(await computeDeclaration(deps, row)) }),
+      const state = `${row.deals_revision}|${row.status}|${row.year}|${row.reporting_form_id}`;
+      return viewCache.get(
+        String(row.id),
+        state,
+        async () => new JsonAnswer(JSON.stringify({ data: calculationView(await computeDeclaration(deps, row)) })),
       );
     },
 

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { sendRawJson } from '../../lib/raw-json.ts';
+import { sendJsonAnswer } from '../../lib/raw-json.ts';
 import { actorOf, requireUser } from '../auth/guard.ts';
 import './demo-seed.ts';
 import { declarationsService } from './service.ts';
@@ -49,7 +49,7 @@ export async function declarationRoutes(app: FastifyInstance, deps: Deps) {
     '/api/declarations/:id',
     { preHandler: auth, schema: { ...base, params: IdParams, response: { 200: dataOf(Declaration) } } },
     // pre-serialized (a string skips the response serializer); the schema above documents its shape
-    async (req, reply) => sendRawJson(reply, await service.getJson(actorOf(req), parseId(req.params.id))),
+    async (req, reply) => sendJsonAnswer(req, reply, await service.getAnswer(actorOf(req), parseId(req.params.id))),
   );
 
   r.delete(

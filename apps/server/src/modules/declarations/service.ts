@@ -13,6 +13,7 @@ import {
 } from '@deklarant/contracts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
+import { JsonAnswer } from '../../lib/raw-json.ts';
 import { RevisionCache, revisionCacheOf } from '../../lib/revision-cache.ts';
 import type { Actor } from '../auth/guard.ts';
 import { auditDeclaration } from './audit.ts';
@@ -20,8 +21,8 @@ import { addDays, ruDateTime } from './dates.ts';
 import { type Asker, assertCanDeleteAllDeals, assertDeletable, isArchived, isExpiredDraft } from './lifecycle.ts';
 import { type DeclarationRow, dealsRepo, declarationsRepo } from './repo.ts';
 
-/** Serialized deals kept in memory per server (a 1,000-deal declaration is about 0.7 MB). */
-const DEALS_JSON_CACHE_BYTES = 64 * 1024 * 1024;
+/** Serialized answers kept in memory per server (a 1,000-deal declaration is about 0.7 MB). */
+const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
 
 export const askerOf = (actor: Actor): Asker => ({
   fullAccess: actor.user.full_access,
@@ -59,10 +60,10 @@ export function declarationsService(deps: Deps) {
   const repo = declarationsRepo(deps.db);
   const deals = dealsRepo(deps.db);
   const now = () => deps.clock.now();
-  const dealsJson = revisionCacheOf(
+  const answers = revisionCacheOf(
     deps.db,
-    'declaration-deals-json',
-    () => new RevisionCache<{ grouped: string; summary: string }>(DEALS_JSON_CACHE_BYTES, (v) => v.grouped.length),
+    'declaration-answer',
+    () => new RevisionCache<JsonAnswer>(ANSWER_CACHE_BYTES, (v) => v.weight),
   );
 
   /** Removes the user's drafts whose time is up, with an audit entry each. */
@@ -143,20 +144,22 @@ export function declarationsService(deps: Deps) {
     },
 
     /**
-     * The same answer as `{ data: get() }`, already serialized: the deals part (the bulk of a large
-     * declaration) is built once per deals revision and shared by every request until a deal changes.
+     * The same answer as `{ data: get() }`, serialized once per deals revision and per state of the
+     * declaration row (its common data, personal data and stored result are part of the key), and
+     * shared by every request until one of them changes.
      */
-    async getJson(actor: Actor, id: number): Promise<string> {
+    async getAnswer(actor: Actor, id: number): Promise<JsonAnswer> {
       const row = await loadOwn(actor, id);
-      const part = await dealsJson.get(String(row.id), row.deals_revision, async () => {
-        const [grouped, summary] = await Promise.all([deals.groupedByDeclaration(row.id), deals.summary(row.id)]);
-        return { grouped: JSON.stringify(grouped), summary: JSON.stringify(summary) };
-      });
-      const fifth = JSON.stringify(isPaid(row.status) ? row.fifth_section : null);
-      // `grouped` always holds every section key, so it ends with '}' after a non-empty body
-      return `{"data":{"common_data":${JSON.stringify(toCommonData(row, now()))},"personal_data":${JSON.stringify(
+      const head = `{"data":{"common_data":${JSON.stringify(toCommonData(row, now()))},"personal_data":${JSON.stringify(
         row.personal_data,
-      )},"deals":${part.grouped.slice(0, -1)},"fifth_section":${fifth}},"summary":${part.summary}}}`;
+      )},"deals":`;
+      const fifth = JSON.stringify(isPaid(row.status) ? row.fifth_section : null);
+      return answers.get(String(row.id), `${row.deals_revision}|${fifth}|${head}`, async () => {
+        const [grouped, summary] = await Promise.all([deals.groupedByDeclaration(row.id), deals.summary(row.id)]);
+        // `grouped` holds every section key, so it ends with '}' after a non-empty body
+        const body = JSON.stringify(grouped).slice(0, -1);
+        return new JsonAnswer(`${head}${body},"fifth_section":${fifth}},"summary":${JSON.stringify(summary)}}}`);
+      });
     },
 
     async create(actor: Actor, input: NewDeclaration): Promise<Declaration> {
