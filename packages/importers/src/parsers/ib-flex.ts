@@ -2,7 +2,7 @@
 import { securityKindOf } from '../classify.ts';
 import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
-import { parseXml } from '../read/xml.ts';
+import { scanXml } from '../read/xml-scan.ts';
 import type { SecurityKind } from '../types.ts';
 import { abs, isBlank, isZero, mul, readDate, readIsin, text } from '../values.ts';
 import { countryCode, RowReader } from './common.ts';
@@ -12,14 +12,6 @@ type Attrs = Record<string, string | undefined>;
 export const IB_BROKER = 'Interactive Brokers';
 export const IB_BANK = { name: 'Interactive Brokers LLC', country: 'USA' };
 
-const ARRAYS = ['FlexStatement', 'Trade', 'CashTransaction', 'OpenPosition', 'CashReportCurrency'] as const;
-
-const list = (container: unknown, tag: string): Attrs[] => {
-  if (!container || typeof container !== 'object') return [];
-  const v = (container as Record<string, unknown>)[tag];
-  return Array.isArray(v) ? (v as Attrs[]) : [];
-};
-
 /** IB asset category (+ sub category) → our security kind. */
 export function ibSecurity(category: string | undefined, sub?: string | undefined): SecurityKind | null {
   const s = text(sub).toUpperCase();
@@ -28,137 +20,92 @@ export function ibSecurity(category: string | undefined, sub?: string | undefine
   return securityKindOf(category);
 }
 
-export function parseIbFlex(xml: string): ParsedReport {
-  const doc = parseXml(xml, ARRAYS);
-  const root = doc.FlexQueryResponse as Record<string, unknown> | undefined;
-  if (!root) {
-    const status = (doc.FlexStatementResponse as Record<string, unknown> | undefined)?.ErrorMessage;
-    return refuse(
-      'columns',
-      status
-        ? `Это ответ сервиса IB Flex с ошибкой («${text(status)}»), а не отчет. Сформируйте отчет заново.`
-        : 'В файле XML нет отчета Interactive Brokers (элемент FlexQueryResponse).',
-    );
-  }
-  const statements = list(root.FlexStatements, 'FlexStatement') as unknown as Record<string, unknown>[];
-  if (!statements.length) refuse('columns', 'В отчете Interactive Brokers нет ни одного FlexStatement.');
+/** The rows of one FlexStatement that are read once the statement is complete (they are few). */
+interface Statement {
+  attrs: Attrs;
+  account: string;
+  trades: number;
+  cash: Attrs[];
+  positions: Attrs[];
+  cashReport: Attrs[];
+}
 
+/**
+ * Reads the report in one streaming pass (read/xml-scan.ts): each Trade becomes an event as soon as it
+ * is read and its attributes are garbage at once; the few cash, position and cash report rows of a
+ * statement are kept until the statement ends, because a DETAIL row anywhere changes how SUMMARY rows
+ * count. Events come out in the order the tree-based reader gave: per statement, trades, then cash
+ * transactions, open positions and cash balances.
+ */
+export function parseIbFlex(xml: string): ParsedReport {
   const r = new RowReader('mdy');
   const events: ReportEvent[] = [];
   const skipped: ParsedReport['skipped'] = [];
   let from: string | null = null;
   let to: string | null = null;
+  let root = '';
+  /** the root element has neither attributes nor content (`<FlexQueryResponse/>`) */
+  let rootEmpty = true;
+  let statements = 0;
+  let st: Statement | null = null;
+  /** text of FlexStatementResponse/ErrorMessage, the Flex web service's error answer */
+  let errorMessage: string | null = null;
+  let inErrorMessage = false;
+  /** names of the open elements, by depth */
+  const path: string[] = [];
 
-  for (const st of statements) {
-    const a = st as Attrs;
-    const stFrom = readDate(a.fromDate, 'mdy');
-    const stTo = readDate(a.toDate, 'mdy');
-    if (stFrom && (!from || stFrom.split('.').reverse().join() < from.split('.').reverse().join())) from = stFrom;
-    if (stTo && (!to || stTo.split('.').reverse().join() > to.split('.').reverse().join())) to = stTo;
-    const account = text(a.accountId);
+  scanXml(xml, {
+    open(name, attrs, depth) {
+      path[depth] = name;
+      if (depth === 0) {
+        root = name;
+        rootEmpty = Object.keys(attrs).length === 0;
+        return;
+      }
+      rootEmpty = false;
+      if (root === 'FlexQueryResponse') {
+        if (depth === 2 && name === 'FlexStatement' && path[1] === 'FlexStatements') {
+          statements++;
+          st = { attrs, account: text(attrs.accountId), trades: 0, cash: [], positions: [], cashReport: [] };
+          const stFrom = readDate(attrs.fromDate, 'mdy');
+          const stTo = readDate(attrs.toDate, 'mdy');
+          if (stFrom && (!from || stFrom.split('.').reverse().join() < from.split('.').reverse().join())) {
+            from = stFrom;
+          }
+          if (stTo && (!to || stTo.split('.').reverse().join() > to.split('.').reverse().join())) to = stTo;
+        } else if (depth === 4 && st) {
+          const section = path[3];
+          if (section === 'Trades' && name === 'Trade') trade(attrs, ++st.trades, st.account, r, events);
+          else if (section === 'CashTransactions' && name === 'CashTransaction') st.cash.push(attrs);
+          else if (section === 'OpenPositions' && name === 'OpenPosition') st.positions.push(attrs);
+          else if (section === 'CashReport' && name === 'CashReportCurrency') st.cashReport.push(attrs);
+        }
+      } else if (depth === 1 && name === 'ErrorMessage' && errorMessage === null) {
+        errorMessage = '';
+        inErrorMessage = true;
+      }
+    },
+    close(name, depth) {
+      if (depth === 2 && st && name === 'FlexStatement') {
+        statementRows(st, r, events, skipped);
+        st = null;
+      } else if (depth === 1) inErrorMessage = false;
+    },
+    text(value) {
+      rootEmpty = false;
+      if (inErrorMessage) errorMessage += value;
+    },
+  });
 
-    list(st.Trades, 'Trade').forEach((t, i) => {
-      const row = `Trade №${i + 1}${account ? ` (${account})` : ''}`;
-      const level = text(t.levelOfDetail).toUpperCase();
-      if (level && level !== 'EXECUTION') return;
-      const date = r.date(row, 'tradeDate', t.tradeDate || t.dateTime);
-      const quantity = r.number(row, 'quantity', t.quantity);
-      const currency = r.currency(row, 'currency', t.currency);
-      if (!date || !quantity || !currency) return;
-      const proceeds = isBlank(t.proceeds)
-        ? mul(mul(quantity, r.number(row, 'tradePrice', t.tradePrice) ?? '0'), text(t.multiplier) || '1')
-        : r.number(row, 'proceeds', t.proceeds);
-      if (proceeds === null) return;
-      const buySell = text(t.buySell).toUpperCase();
-      const side = buySell ? (buySell.startsWith('SELL') ? 'sell' : 'buy') : quantity.startsWith('-') ? 'sell' : 'buy';
-      const cancelled = buySell.includes('(CA.)') || /Cancel/i.test(text(t.transactionType));
-      const commission = r.optionalNumber(row, 'ibCommission', t.ibCommission);
-      const cost = r.optionalNumber(row, 'cost', t.cost);
-      if (commission === false || cost === false) return;
-      const isin = readIsin(t.isin) ?? (text(t.securityIDType) === 'ISIN' ? readIsin(t.securityID) : null);
-      events.push({
-        type: 'trade',
-        row,
-        identity: [
-          account,
-          text(t.tradeID) ||
-            text(t.transactionID) ||
-            text(t.ibExecID) ||
-            [date, t.symbol, quantity, proceeds].join('|'),
-        ],
-        date,
-        side,
-        name: text(t.description) || text(t.symbol),
-        isin,
-        ticker: text(t.symbol) || null,
-        currency,
-        quantity: abs(quantity),
-        amount: abs(proceeds),
-        commission: commission && !isZero(commission) ? abs(commission) : null,
-        cost: side === 'sell' && cost && !isZero(cost) ? abs(cost) : null,
-        country: countryCode(t.issuerCountryCode),
-        exchange: text(t.listingExchange) || text(t.exchange) || null,
-        market: 'foreign',
-        security: ibSecurity(t.assetCategory, t.subCategory),
-        flag: cancelled ? 'Отмена или исправление сделки у брокера: проверьте, не задвоена ли сделка.' : null,
-      });
-    });
-
-    const cash = list(st.CashTransactions, 'CashTransaction');
-    const hasDetail = cash.some((c) => text(c.levelOfDetail).toUpperCase() === 'DETAIL');
-    cash.forEach((c, i) => {
-      const row = `CashTransaction №${i + 1}${account ? ` (${account})` : ''}`;
-      if (hasDetail && text(c.levelOfDetail).toUpperCase() === 'SUMMARY') return;
-      cashTransaction(c, row, account, r, events, skipped);
-    });
-
-    const positions = list(st.OpenPositions, 'OpenPosition');
-    const hasSummary = positions.some((p) => text(p.levelOfDetail).toUpperCase() === 'SUMMARY');
-    positions.forEach((p, i) => {
-      const row = `OpenPosition №${i + 1}${account ? ` (${account})` : ''}`;
-      if (hasSummary && text(p.levelOfDetail).toUpperCase() !== 'SUMMARY') return;
-      const security = ibSecurity(p.assetCategory, p.subCategory);
-      if (security === 'currency') return;
-      const date = r.date(row, 'reportDate', p.reportDate || a.toDate);
-      const quantity = r.number(row, 'position', p.position ?? p.quantity);
-      const currency = r.currency(row, 'currency', p.currency);
-      if (!date || !quantity || !currency || isZero(quantity)) return;
-      events.push({
-        type: 'position',
-        row,
-        identity: [account, text(p.conid) || text(p.isin) || text(p.symbol), date],
-        date,
-        name: text(p.description) || text(p.symbol),
-        isin: readIsin(p.isin),
-        ticker: text(p.symbol) || null,
-        currency,
-        quantity,
-        country: countryCode(p.issuerCountryCode),
-        exchange: text(p.listingExchange) || null,
-        market: 'foreign',
-        security,
-      });
-    });
-
-    list(st.CashReport, 'CashReportCurrency').forEach((c, i) => {
-      const row = `CashReportCurrency №${i + 1}${account ? ` (${account})` : ''}`;
-      const currency = text(c.currency).toUpperCase();
-      if (!currency || currency === 'BASE_SUMMARY') return;
-      const amount = r.number(row, 'endingCash', c.endingCash);
-      const date = r.date(row, 'toDate', c.toDate || a.toDate);
-      if (!amount || !date || isZero(amount)) return;
-      events.push({
-        type: 'cash',
-        row,
-        identity: [account, currency, date],
-        date,
-        currency,
-        amount,
-        bank: IB_BANK.name,
-        bankCountry: IB_BANK.country,
-      });
-    });
+  if (root !== 'FlexQueryResponse' || rootEmpty) {
+    return refuse(
+      'columns',
+      errorMessage
+        ? `Это ответ сервиса IB Flex с ошибкой («${text(errorMessage)}»), а не отчет. Сформируйте отчет заново.`
+        : 'В файле XML нет отчета Interactive Brokers (элемент FlexQueryResponse).',
+    );
   }
+  if (!statements) refuse('columns', 'В отчете Interactive Brokers нет ни одного FlexStatement.');
 
   const report: ParsedReport = {
     format: 'ib_flex_xml',
@@ -171,6 +118,109 @@ export function parseIbFlex(xml: string): ParsedReport {
   };
   if (from && to) report.period = { from, to };
   return report;
+}
+
+/** One Trade (the `n`-th of its statement). */
+function trade(t: Attrs, n: number, account: string, r: RowReader, events: ReportEvent[]): void {
+  const row = `Trade №${n}${account ? ` (${account})` : ''}`;
+  const level = text(t.levelOfDetail).toUpperCase();
+  if (level && level !== 'EXECUTION') return;
+  const date = r.date(row, 'tradeDate', t.tradeDate || t.dateTime);
+  const quantity = r.number(row, 'quantity', t.quantity);
+  const currency = r.currency(row, 'currency', t.currency);
+  if (!date || !quantity || !currency) return;
+  const proceeds = isBlank(t.proceeds)
+    ? mul(mul(quantity, r.number(row, 'tradePrice', t.tradePrice) ?? '0'), text(t.multiplier) || '1')
+    : r.number(row, 'proceeds', t.proceeds);
+  if (proceeds === null) return;
+  const buySell = text(t.buySell).toUpperCase();
+  const side = buySell ? (buySell.startsWith('SELL') ? 'sell' : 'buy') : quantity.startsWith('-') ? 'sell' : 'buy';
+  const cancelled = buySell.includes('(CA.)') || /Cancel/i.test(text(t.transactionType));
+  const commission = r.optionalNumber(row, 'ibCommission', t.ibCommission);
+  const cost = r.optionalNumber(row, 'cost', t.cost);
+  if (commission === false || cost === false) return;
+  const isin = readIsin(t.isin) ?? (text(t.securityIDType) === 'ISIN' ? readIsin(t.securityID) : null);
+  events.push({
+    type: 'trade',
+    row,
+    identity: [
+      account,
+      text(t.tradeID) || text(t.transactionID) || text(t.ibExecID) || [date, t.symbol, quantity, proceeds].join('|'),
+    ],
+    date,
+    side,
+    name: text(t.description) || text(t.symbol),
+    isin,
+    ticker: text(t.symbol) || null,
+    currency,
+    quantity: abs(quantity),
+    amount: abs(proceeds),
+    commission: commission && !isZero(commission) ? abs(commission) : null,
+    cost: side === 'sell' && cost && !isZero(cost) ? abs(cost) : null,
+    country: countryCode(t.issuerCountryCode),
+    exchange: text(t.listingExchange) || text(t.exchange) || null,
+    market: 'foreign',
+    security: ibSecurity(t.assetCategory, t.subCategory),
+    flag: cancelled ? 'Отмена или исправление сделки у брокера: проверьте, не задвоена ли сделка.' : null,
+  });
+}
+
+/** Cash transactions, open positions and cash balances of a complete statement. */
+function statementRows(st: Statement, r: RowReader, events: ReportEvent[], skipped: ParsedReport['skipped']): void {
+  const { attrs: a, account } = st;
+
+  const hasDetail = st.cash.some((c) => text(c.levelOfDetail).toUpperCase() === 'DETAIL');
+  st.cash.forEach((c, i) => {
+    const row = `CashTransaction №${i + 1}${account ? ` (${account})` : ''}`;
+    if (hasDetail && text(c.levelOfDetail).toUpperCase() === 'SUMMARY') return;
+    cashTransaction(c, row, account, r, events, skipped);
+  });
+
+  const hasSummary = st.positions.some((p) => text(p.levelOfDetail).toUpperCase() === 'SUMMARY');
+  st.positions.forEach((p, i) => {
+    const row = `OpenPosition №${i + 1}${account ? ` (${account})` : ''}`;
+    if (hasSummary && text(p.levelOfDetail).toUpperCase() !== 'SUMMARY') return;
+    const security = ibSecurity(p.assetCategory, p.subCategory);
+    if (security === 'currency') return;
+    const date = r.date(row, 'reportDate', p.reportDate || a.toDate);
+    const quantity = r.number(row, 'position', p.position ?? p.quantity);
+    const currency = r.currency(row, 'currency', p.currency);
+    if (!date || !quantity || !currency || isZero(quantity)) return;
+    events.push({
+      type: 'position',
+      row,
+      identity: [account, text(p.conid) || text(p.isin) || text(p.symbol), date],
+      date,
+      name: text(p.description) || text(p.symbol),
+      isin: readIsin(p.isin),
+      ticker: text(p.symbol) || null,
+      currency,
+      quantity,
+      country: countryCode(p.issuerCountryCode),
+      exchange: text(p.listingExchange) || null,
+      market: 'foreign',
+      security,
+    });
+  });
+
+  st.cashReport.forEach((c, i) => {
+    const row = `CashReportCurrency №${i + 1}${account ? ` (${account})` : ''}`;
+    const currency = text(c.currency).toUpperCase();
+    if (!currency || currency === 'BASE_SUMMARY') return;
+    const amount = r.number(row, 'endingCash', c.endingCash);
+    const date = r.date(row, 'toDate', c.toDate || a.toDate);
+    if (!amount || !date || isZero(amount)) return;
+    events.push({
+      type: 'cash',
+      row,
+      identity: [account, currency, date],
+      date,
+      currency,
+      amount,
+      bank: IB_BANK.name,
+      bankCountry: IB_BANK.country,
+    });
+  });
 }
 
 /** One CashTransaction: dividends, withholding tax, interest; everything else is skipped with a reason. */

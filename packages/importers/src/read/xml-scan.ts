@@ -1,0 +1,269 @@
+import { refuse } from '../errors.ts';
+import { assertSafeXml, xmlRootName } from './xml.ts';
+
+/** Attributes of one element, entity references decoded, values trimmed. */
+export type XmlAttrs = Record<string, string>;
+
+/** What a scan reports, in document order. */
+export interface XmlVisitor {
+  /** An element starts; `attrs` is a fresh object the visitor may keep. `depth` is 0 for the root. */
+  open(name: string, attrs: XmlAttrs, depth: number): void;
+  /** The element ends (for `<x/>` right after `open`). */
+  close(name: string, depth: number): void;
+  /** Non-blank character data inside an element (entity references decoded, CDATA as is). */
+  text?(value: string): void;
+}
+
+const corrupt = (reason: string): never =>
+  refuse('corrupt', `Файл XML поврежден: ${reason}. Выгрузите отчет из кабинета брокера заново.`);
+
+// Name characters: ASCII letters, digits, _ : . - and everything from U+00B7 up (lenient about the
+// exact Unicode ranges of the XML spec, strict about the ASCII punctuation that delimits markup).
+const NAME_START = new Uint8Array(128);
+const NAME_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  NAME_START[c] = /[A-Za-z_:]/.test(ch) ? 1 : 0;
+  NAME_CHAR[c] = /[A-Za-z0-9_:.-]/.test(ch) ? 1 : 0;
+}
+const isNameStart = (c: number) => (c < 128 ? NAME_START[c] === 1 : c >= 0xc0);
+const isNameChar = (c: number) => (c < 128 ? NAME_CHAR[c] === 1 : c >= 0xb7);
+const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13;
+
+/** Attribute names that would reach an object's prototype machinery (same list fast-xml-parser refuses). */
+const FORBIDDEN_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Element names whose attribute names are remembered (a Flex report has about 30). */
+const MAX_SHAPES = 256;
+
+const PREDEFINED = new Map([
+  ['lt', '<'],
+  ['gt', '>'],
+  ['amp', '&'],
+  ['quot', '"'],
+  ['apos', "'"],
+]);
+
+/**
+ * One strict, linear pass over an XML document that reports elements as they come, without building
+ * a tree (a 50,000-trade Flex report is 20 MB; a tree of it costs seconds and hundreds of MB).
+ *
+ * Refuses, with the importers' Russian messages: DOCTYPE/ENTITY declarations (`unsafe_xml`), a missing
+ * closing root tag (`truncated`), mismatched or unclosed tags, malformed tags and attributes, duplicate
+ * attributes, unknown entity references, a `<` inside an attribute value, text or a second element
+ * outside the root (`corrupt`). Only the five predefined entities and numeric character references are
+ * expanded, so nothing can grow; every search moves forward, so hostile input costs linear time.
+ */
+export function scanXml(xml: string, visitor: XmlVisitor): void {
+  assertSafeXml(xml);
+  const root = xmlRootName(xml);
+  if (!root || !new RegExp(`</${root}>\\s*$`).test(xml.slice(-512))) {
+    refuse('truncated', 'Файл XML обрезан: нет закрывающего тега корневого элемента. Выгрузите отчет заново.');
+  }
+  new Scanner(xml, visitor).run();
+}
+
+class Scanner {
+  private pos = 0;
+  private readonly stack: string[] = [];
+  private rootSeen = false;
+  private readonly shapes = new Map<string, string[]>();
+
+  constructor(
+    private readonly s: string,
+    private readonly v: XmlVisitor,
+  ) {}
+
+  run(): void {
+    const s = this.s;
+    const n = s.length;
+    for (;;) {
+      const lt = s.indexOf('<', this.pos);
+      const end = lt === -1 ? n : lt;
+      if (end > this.pos) this.chars(this.pos, end);
+      if (lt === -1) break;
+      const c = s.charCodeAt(lt + 1);
+      if (c === 47 /* / */) this.endTag(lt);
+      else if (c === 63 /* ? */) {
+        if (lt > 0 && /^<\?xml[\s?]/i.test(s.slice(lt, lt + 6))) this.fail(lt, 'объявление <?xml…?> не в начале файла');
+        this.pos = this.skipTo(lt + 2, '?>', 'не закрыта инструкция <?…?>');
+      } else if (c === 33 /* ! */) this.markup(lt);
+      else this.startTag(lt);
+    }
+    if (this.stack.length) corrupt(`не закрыт тег <${this.stack[this.stack.length - 1]}>`);
+    if (!this.rootSeen) corrupt('нет корневого элемента');
+  }
+
+  /** Character data from `from` to `to` (exclusive): blank between elements, reported inside one. */
+  private chars(from: number, to: number): void {
+    const s = this.s;
+    let i = from;
+    while (i < to && isSpace(s.charCodeAt(i))) i++;
+    if (i === to) return;
+    if (!this.stack.length) this.fail(i, 'текст вне корневого элемента');
+    const raw = s.slice(from, to);
+    if (raw.includes(']]>')) this.fail(i, 'последовательность «]]>» в тексте');
+    this.v.text?.(this.value(raw, from).trim());
+  }
+
+  /** Comments and CDATA; any other `<!…` (ELEMENT, ATTLIST…; DOCTYPE/ENTITY never get here) is refused. */
+  private markup(lt: number): void {
+    const s = this.s;
+    if (s.startsWith('<!--', lt)) {
+      const end = this.skipTo(lt + 4, '-->', 'не закрыт комментарий');
+      if (s.slice(lt + 4, end - 3).includes('--')) this.fail(lt, '«--» внутри комментария');
+      this.pos = end;
+      return;
+    }
+    if (s.startsWith('<![CDATA[', lt)) {
+      if (!this.stack.length) this.fail(lt, 'CDATA вне корневого элемента');
+      this.pos = this.skipTo(lt + 9, ']]>', 'не закрыт блок CDATA');
+      const text = s.slice(lt + 9, this.pos - 3).trim();
+      if (text) this.v.text?.(text);
+      return;
+    }
+    this.fail(lt, 'объявление «<!…» не поддерживается');
+  }
+
+  private startTag(lt: number): void {
+    const s = this.s;
+    const nameEnd = this.name(lt + 1);
+    if (nameEnd === lt + 1) this.fail(lt, 'ожидалось имя тега после «<»');
+    const name = s.slice(lt + 1, nameEnd);
+    if (!this.stack.length && this.rootSeen) this.fail(lt, `второй корневой элемент <${name}>`);
+    const attrs: XmlAttrs = {};
+    // Attribute names of the previous element with this name: records repeat them in the same order,
+    // so a name is compared in place instead of being cut out, and is known to be valid and unique.
+    const shape = this.shapes.get(name);
+    let names: string[] = shape ?? [];
+    let k = 0;
+    let p = nameEnd;
+    let empty = false;
+    for (;;) {
+      const before = p;
+      let c = s.charCodeAt(p);
+      while (isSpace(c)) c = s.charCodeAt(++p);
+      if (c === 62 /* > */) {
+        p++;
+        break;
+      }
+      if (c === 47 /* / */ && s.charCodeAt(p + 1) === 62) {
+        p += 2;
+        empty = true;
+        break;
+      }
+      if (p === before) this.fail(p, `ошибка в теге <${name}>`);
+      const attrEnd = this.name(p);
+      if (attrEnd === p) this.fail(p, `ошибка в атрибутах тега <${name}>`);
+      // the common case: the same attribute as in the previous element of this name, in the same place
+      const known = names === shape ? names[k] : undefined;
+      let attr: string;
+      if (known !== undefined && known.length === attrEnd - p && s.startsWith(known, p)) attr = known;
+      else {
+        attr = s.slice(p, attrEnd);
+        if (FORBIDDEN_NAMES.has(attr)) this.fail(p, `недопустимое имя атрибута «${attr}»`);
+        if (Object.hasOwn(attrs, attr)) this.fail(p, `атрибут «${attr}» повторяется`);
+        if (names === shape) names = names.slice(0, k);
+      }
+      if (names !== shape) names.push(attr);
+      k++;
+      p = attrEnd;
+      c = s.charCodeAt(p);
+      while (isSpace(c)) c = s.charCodeAt(++p);
+      if (c !== 61 /* = */) this.fail(p, `у атрибута «${attr}» нет значения`);
+      c = s.charCodeAt(++p);
+      while (isSpace(c)) c = s.charCodeAt(++p);
+      if (c !== 34 /* " */ && c !== 39 /* ' */) this.fail(p, `значение атрибута «${attr}» не в кавычках`);
+      const close = s.indexOf(c === 34 ? '"' : "'", p + 1);
+      if (close === -1) this.fail(p, `не закрыто значение атрибута «${attr}»`);
+      let value = s.slice(p + 1, close);
+      if (value.includes('<')) this.fail(p, `символ «<» в значении атрибута «${attr}»`);
+      if (value.includes('&')) value = this.value(value, p + 1);
+      attrs[attr] = trim(value);
+      p = close + 1;
+    }
+    this.pos = p;
+    if (names !== shape) {
+      // a hostile file could use a million element names: remember only the first few
+      if (shape || this.shapes.size < MAX_SHAPES) this.shapes.set(name, names);
+    } else if (k !== names.length) this.shapes.set(name, names.slice(0, k));
+    const depth = this.stack.length;
+    this.rootSeen = true;
+    this.v.open(name, attrs, depth);
+    if (empty) this.v.close(name, depth);
+    else this.stack.push(name);
+  }
+
+  private endTag(lt: number): void {
+    const s = this.s;
+    const nameEnd = this.name(lt + 2);
+    const name = s.slice(lt + 2, nameEnd);
+    let p = nameEnd;
+    while (isSpace(s.charCodeAt(p))) p++;
+    if (nameEnd === lt + 2 || s.charCodeAt(p) !== 62) this.fail(lt, 'ошибка в закрывающем теге');
+    if (this.stack.pop() !== name) corrupt(`неожиданный закрывающий тег </${name}>`);
+    this.pos = p + 1;
+    this.v.close(name, this.stack.length);
+  }
+
+  /** End of the name starting at `p` (== p when there is none). */
+  private name(p: number): number {
+    const s = this.s;
+    if (!isNameStart(s.charCodeAt(p))) return p;
+    let i = p + 1;
+    while (isNameChar(s.charCodeAt(i))) i++;
+    return i;
+  }
+
+  /** Position after `token`, searching from `from`; refuses when it never comes. */
+  private skipTo(from: number, token: string, reason: string): number {
+    const at = this.s.indexOf(token, from);
+    if (at === -1) this.fail(from, reason);
+    return at + token.length;
+  }
+
+  /** Expands the predefined entities and character references of `raw` (found at `at`, for messages). */
+  private value(raw: string, at: number): string {
+    let amp = raw.indexOf('&');
+    if (amp === -1) return raw;
+    let out = '';
+    let last = 0;
+    while (amp !== -1) {
+      const semi = raw.indexOf(';', amp + 1);
+      const ref = semi === -1 || semi - amp > 12 ? '' : raw.slice(amp + 1, semi);
+      const ch = PREDEFINED.get(ref) ?? charRef(ref);
+      if (ch === null) {
+        this.fail(at + amp, `неизвестная ссылка «${raw.slice(amp, semi === -1 ? amp + 12 : semi + 1)}»`);
+      }
+      out += raw.slice(last, amp) + ch;
+      last = semi + 1;
+      amp = raw.indexOf('&', last);
+    }
+    return out + raw.slice(last);
+  }
+
+  private fail(at: number, reason: string): never {
+    let line = 1;
+    for (let i = this.s.indexOf('\n'); i !== -1 && i < at; i = this.s.indexOf('\n', i + 1)) line++;
+    return corrupt(`строка ${line}: ${reason}`);
+  }
+}
+
+/** `#38` / `#x26` → the character; null for anything else or a code point XML does not allow. */
+function charRef(ref: string): string | null {
+  const m = /^#(?:([0-9]{1,7})|x([0-9A-Fa-f]{1,6}))$/.exec(ref);
+  if (!m) return null;
+  const code = m[1] ? Number.parseInt(m[1], 10) : Number.parseInt(m[2]!, 16);
+  const allowed =
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff);
+  return allowed ? String.fromCodePoint(code) : null;
+}
+
+/** String#trim, without a call when there is nothing to trim (the common case). */
+const trim = (v: string): string =>
+  v.length && (isSpace(v.charCodeAt(0)) || isSpace(v.charCodeAt(v.length - 1))) ? v.trim() : v;
