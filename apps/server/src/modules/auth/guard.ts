@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { forbidden, HttpError, unauthorized } from '../../lib/errors.ts';
-import { findSession, type SessionKind } from './sessions.ts';
+import { findSession, findSessionUser, type SessionKind } from './sessions.ts';
 import { type UserRow, usersRepo } from './users-repo.ts';
 
 /** Who is acting: the user whose data it is, and the manager acting for them on /management. */
@@ -84,7 +84,6 @@ async function managerActor(deps: Deps, p: AdminParams): Promise<Actor> {
  * path parameters the manager's token is checked instead and the actor is the assigned user.
  */
 export function requireUser(deps: Deps) {
-  const users = usersRepo(deps.db);
   return async (req: FastifyRequest, _reply: FastifyReply) => {
     const admin = adminParams(req);
     if (admin) {
@@ -93,11 +92,9 @@ export function requireUser(deps: Deps) {
     }
     const token = bearerToken(req);
     if (!token) throw unauthorized();
-    const s = await findSession(deps.db, deps.clock, token);
-    if (!s) throw unauthorized();
-    const user = await users.byId(s.user_id);
-    if (!user) throw unauthorized();
-    req.actor = { user, sessionId: s.session_id, kind: s.kind };
+    const found = await findSessionUser<UserRow>(deps.db, deps.clock, token);
+    if (!found) throw unauthorized();
+    req.actor = { user: found.user, sessionId: found.session.session_id, kind: found.session.kind };
   };
 }
 

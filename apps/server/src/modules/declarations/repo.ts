@@ -83,21 +83,33 @@ export function declarationsRepo(db: Db) {
       opts: { archived: boolean; now: Date; limit: number; offset: number },
     ): Promise<{ rows: DeclarationRow[]; total: number }> {
       const where = `user_id = $1 AND ${opts.archived ? '' : 'NOT '}${ARCHIVED_SQL}`;
-      const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM declarations WHERE ${where}`, [
+      // the total rides along with the page (one round trip); only a page past the end asks again
+      const page = await db.query<DeclarationRow & { total_: number }>(
+        `SELECT *, count(*) OVER ()::int AS total_ FROM declarations WHERE ${where}
+         ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+        [userId, opts.now, opts.limit, opts.offset],
+      );
+      const rows = page.map(({ total_, ...row }) => row as DeclarationRow);
+      if (page.length > 0 || opts.offset === 0) return { rows, total: page[0]?.total_ ?? 0 };
+      const count = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM declarations WHERE ${where}`, [
         userId,
         opts.now,
       ]);
-      const rows = await db.query<DeclarationRow>(
-        `SELECT * FROM declarations WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
-        [userId, opts.now, opts.limit, opts.offset],
-      );
       return { rows, total: count?.n ?? 0 };
     },
 
-    /** Drafts (status 1) whose expiry has passed are removed rather than archived; returns the removed rows. */
+    /**
+     * Drafts (status 1) whose expiry has passed are removed rather than archived, each with its
+     * 'draft_removed' audit row (a system action: no actor), in one statement: atomic without a
+     * transaction, and a single round trip on the common path where nothing is due.
+     */
     removeExpiredDrafts: (userId: number, now: Date) =>
-      db.query<{ id: number; user_id: number }>(
-        `DELETE FROM declarations WHERE user_id = $1 AND status = 1 AND ${ARCHIVED_SQL} RETURNING id, user_id`,
+      db.query<{ id: number }>(
+        `WITH removed AS (
+           DELETE FROM declarations WHERE user_id = $1 AND status = 1 AND ${ARCHIVED_SQL} RETURNING id
+         )
+         INSERT INTO audit_log (declaration_id, entity, entity_id, action, created_at)
+         SELECT id, 'declaration', id::text, 'draft_removed', $2 FROM removed RETURNING declaration_id AS id`,
         [userId, now],
       ),
 

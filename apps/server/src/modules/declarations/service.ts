@@ -68,12 +68,7 @@ export function declarationsService(deps: Deps) {
 
   /** Removes the user's drafts whose time is up, with an audit entry each. */
   async function sweepDrafts(userId: number): Promise<void> {
-    const at = now();
-    await deps.db.tx(async (t) => {
-      for (const d of await declarationsRepo(t).removeExpiredDrafts(userId, at)) {
-        await auditDeclaration(t, { actor: null, declarationId: d.id, action: 'draft_removed', at });
-      }
-    });
+    await repo.removeExpiredDrafts(userId, now());
   }
 
   async function loadOwn(actor: Actor, id: number): Promise<DeclarationRow> {
