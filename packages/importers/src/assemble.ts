@@ -3,7 +3,7 @@ import { classifyIncome, classifyTrade, type IncomeKind, isForeignHolding, marke
 import { countryFromIsin } from './countries.ts';
 import type { IncomeEvent, ParsedReport, ReportEvent, TaxEvent } from './events.ts';
 import { SourceKeys } from './source-key.ts';
-import type { ImportedDeal, ImportResult, MarketKind } from './types.ts';
+import type { ImportedDeal, ImportResult, MarketKind, SkippedRow } from './types.ts';
 import { abs, add, daysBetween, isNegative, isZero, looksLikeFormula } from './values.ts';
 
 const TEXT_FIELDS = ['name_security', 'ticker', 'comment', 'bank_name', 'exchange'] as const;
@@ -82,7 +82,8 @@ const rowsLabel = (rows: (number | string)[]) => (rows.length === 1 ? rows[0]! :
 export function assemble(p: ParsedReport): ImportResult {
   const keys = new SourceKeys(p.broker, p.family);
   const out: (ImportedDeal | null)[] = [];
-  const skipped = [...p.skipped];
+  /** rows skipped here; the parser's own come first (its list is complete once the events are read) */
+  const skipped: SkippedRow[] = [];
   const incomes = new Map<string, IncomeGroup>();
   const taxes = new Map<string, TaxGroup>();
   const countryOf = (e: { country?: string | null; isin: string | null }) => e.country ?? countryFromIsin(e.isin);
@@ -263,7 +264,7 @@ export function assemble(p: ParsedReport): ImportResult {
   const result: ImportResult = {
     deals: out.filter((d): d is ImportedDeal => d !== null),
     errors: p.errors,
-    skipped,
+    skipped: [...p.skipped, ...skipped],
     broker: p.broker,
     format: p.format,
   };

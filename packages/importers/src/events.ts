@@ -83,7 +83,11 @@ export interface ParsedReport {
   family: string;
   broker: string;
   brokerIsKz: boolean;
-  events: ReportEvent[];
+  /**
+   * Read once, in order. A streaming parser (IB Flex) hands them out lazily and may refuse the file
+   * while they are read; `errors`, `skipped` and `period` are complete once they have all been read.
+   */
+  events: Iterable<ReportEvent>;
   errors: RowError[];
   skipped: SkippedRow[];
   period?: { from: string; to: string };

@@ -9,8 +9,14 @@ function hash64(s: string): string {
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (h2 >>> 0).toString(16).padStart(8, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
+  return hex32(h2) + hex32(h1);
 }
+
+const HEX2 = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** `(n >>> 0).toString(16).padStart(8, '0')` without the slow radix conversion (50,000 keys per import). */
+const hex32 = (n: number): string =>
+  HEX2[n >>> 24]! + HEX2[(n >>> 16) & 255]! + HEX2[(n >>> 8) & 255]! + HEX2[n & 255]!;
 
 /**
  * Builds source keys for one file. The identity is the report's own id when it has one, otherwise
@@ -24,7 +30,12 @@ export class SourceKeys {
   ) {}
 
   key(...identity: unknown[]): string {
-    const base = identity.map((p) => (p === null || p === undefined ? '' : String(p))).join('\u001f');
+    let base = '';
+    for (let i = 0; i < identity.length; i++) {
+      const p = identity[i];
+      if (i) base += '\u001f';
+      if (p !== null && p !== undefined) base += String(p);
+    }
     const n = (this.seen.get(base) ?? 0) + 1;
     this.seen.set(base, n);
     return hash64(`${this.broker}\u001e${this.family}\u001e${base}\u001e${n}`);

@@ -2,7 +2,7 @@
 import { securityKindOf } from '../classify.ts';
 import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
-import { scanXml } from '../read/xml-scan.ts';
+import { xmlScanner } from '../read/xml-scan.ts';
 import type { SecurityKind } from '../types.ts';
 import { abs, isBlank, isZero, mul, readDate, readIsin, text } from '../values.ts';
 import { countryCode, RowReader } from './common.ts';
@@ -31,15 +31,20 @@ interface Statement {
 }
 
 /**
- * Reads the report in one streaming pass (read/xml-scan.ts): each Trade becomes an event as soon as it
- * is read and its attributes are garbage at once; the few cash, position and cash report rows of a
- * statement are kept until the statement ends, because a DETAIL row anywhere changes how SUMMARY rows
- * count. Events come out in the order the tree-based reader gave: per statement, trades, then cash
- * transactions, open positions and cash balances.
+ * Reads the report in one streaming pass (read/xml-scan.ts) and hands out its events lazily: each Trade
+ * becomes an event as soon as it is read, and is turned into a deal by `assemble` before the next one
+ * is read, so neither the attributes nor the events of 50,000 trades are ever held at once. The few
+ * cash, position and cash report rows of a statement are kept until the statement ends, because a
+ * DETAIL row anywhere changes how SUMMARY rows count. Events come out in the order the tree-based
+ * reader gave: per statement, trades, then cash transactions, open positions and cash balances.
+ *
+ * DOCTYPE/ENTITY and truncation are refused here; everything found while reading (malformed XML, no
+ * statement, a Flex service error answer) is refused while the events are consumed, and `errors`,
+ * `skipped` and `period` are complete once they are.
  */
 export function parseIbFlex(xml: string): ParsedReport {
   const r = new RowReader('mdy');
-  const events: ReportEvent[] = [];
+  const pending: ReportEvent[] = [];
   const skipped: ParsedReport['skipped'] = [];
   let from: string | null = null;
   let to: string | null = null;
@@ -54,7 +59,7 @@ export function parseIbFlex(xml: string): ParsedReport {
   /** names of the open elements, by depth */
   const path: string[] = [];
 
-  scanXml(xml, {
+  const scanner = xmlScanner(xml, {
     open(name, attrs, depth) {
       path[depth] = name;
       if (depth === 0) {
@@ -75,7 +80,7 @@ export function parseIbFlex(xml: string): ParsedReport {
           if (stTo && (!to || stTo.split('.').reverse().join() > to.split('.').reverse().join())) to = stTo;
         } else if (depth === 4 && st) {
           const section = path[3];
-          if (section === 'Trades' && name === 'Trade') trade(attrs, ++st.trades, st.account, r, events);
+          if (section === 'Trades' && name === 'Trade') trade(attrs, ++st.trades, st.account, r, pending);
           else if (section === 'CashTransactions' && name === 'CashTransaction') st.cash.push(attrs);
           else if (section === 'OpenPositions' && name === 'OpenPosition') st.positions.push(attrs);
           else if (section === 'CashReport' && name === 'CashReportCurrency') st.cashReport.push(attrs);
@@ -87,7 +92,7 @@ export function parseIbFlex(xml: string): ParsedReport {
     },
     close(name, depth) {
       if (depth === 2 && st && name === 'FlexStatement') {
-        statementRows(st, r, events, skipped);
+        statementRows(st, r, pending, skipped);
         st = null;
       } else if (depth === 1) inErrorMessage = false;
     },
@@ -97,26 +102,33 @@ export function parseIbFlex(xml: string): ParsedReport {
     },
   });
 
-  if (root !== 'FlexQueryResponse' || rootEmpty) {
-    return refuse(
-      'columns',
-      errorMessage
-        ? `Это ответ сервиса IB Flex с ошибкой («${text(errorMessage)}»), а не отчет. Сформируйте отчет заново.`
-        : 'В файле XML нет отчета Interactive Brokers (элемент FlexQueryResponse).',
-    );
+  function* events(): Generator<ReportEvent> {
+    while (scanner.step()) {
+      if (!pending.length) continue;
+      for (const e of pending) yield e;
+      pending.length = 0;
+    }
+    if (root !== 'FlexQueryResponse' || rootEmpty) {
+      refuse(
+        'columns',
+        errorMessage
+          ? `Это ответ сервиса IB Flex с ошибкой («${text(errorMessage)}»), а не отчет. Сформируйте отчет заново.`
+          : 'В файле XML нет отчета Interactive Brokers (элемент FlexQueryResponse).',
+      );
+    }
+    if (!statements) refuse('columns', 'В отчете Interactive Brokers нет ни одного FlexStatement.');
+    if (from && to) report.period = { from, to };
   }
-  if (!statements) refuse('columns', 'В отчете Interactive Brokers нет ни одного FlexStatement.');
 
   const report: ParsedReport = {
     format: 'ib_flex_xml',
     family: 'ib',
     broker: IB_BROKER,
     brokerIsKz: false,
-    events,
+    events: events(),
     errors: r.errors,
     skipped,
   };
-  if (from && to) report.period = { from, to };
   return report;
 }
 

@@ -55,16 +55,26 @@ const PREDEFINED = new Map([
  * expanded, so nothing can grow; every search moves forward, so hostile input costs linear time.
  */
 export function scanXml(xml: string, visitor: XmlVisitor): void {
+  const scanner = xmlScanner(xml, visitor);
+  while (scanner.step());
+}
+
+/**
+ * The same scan, driven by the caller one piece of markup at a time (`step()` is false once the whole
+ * document is read and checked), so a consumer can hand out what it read before reading on.
+ */
+export function xmlScanner(xml: string, visitor: XmlVisitor): { step(): boolean } {
   assertSafeXml(xml);
   const root = xmlRootName(xml);
   if (!root || !new RegExp(`</${root}>\\s*$`).test(xml.slice(-512))) {
     refuse('truncated', 'Файл XML обрезан: нет закрывающего тега корневого элемента. Выгрузите отчет заново.');
   }
-  new Scanner(xml, visitor).run();
+  return new Scanner(xml, visitor);
 }
 
 class Scanner {
   private pos = 0;
+  private done = false;
   private readonly stack: string[] = [];
   private rootSeen = false;
   private readonly shapes = new Map<string, string[]>();
@@ -74,24 +84,27 @@ class Scanner {
     private readonly v: XmlVisitor,
   ) {}
 
-  run(): void {
+  /** Reads up to and including the next `<…>` markup; false (after the final checks) at the end. */
+  step(): boolean {
+    if (this.done) return false;
     const s = this.s;
-    const n = s.length;
-    for (;;) {
-      const lt = s.indexOf('<', this.pos);
-      const end = lt === -1 ? n : lt;
-      if (end > this.pos) this.chars(this.pos, end);
-      if (lt === -1) break;
-      const c = s.charCodeAt(lt + 1);
-      if (c === 47 /* / */) this.endTag(lt);
-      else if (c === 63 /* ? */) {
-        if (lt > 0 && /^<\?xml[\s?]/i.test(s.slice(lt, lt + 6))) this.fail(lt, 'объявление <?xml…?> не в начале файла');
-        this.pos = this.skipTo(lt + 2, '?>', 'не закрыта инструкция <?…?>');
-      } else if (c === 33 /* ! */) this.markup(lt);
-      else this.startTag(lt);
+    const lt = s.indexOf('<', this.pos);
+    const end = lt === -1 ? s.length : lt;
+    if (end > this.pos) this.chars(this.pos, end);
+    if (lt === -1) {
+      this.done = true;
+      if (this.stack.length) corrupt(`не закрыт тег <${this.stack[this.stack.length - 1]}>`);
+      if (!this.rootSeen) corrupt('нет корневого элемента');
+      return false;
     }
-    if (this.stack.length) corrupt(`не закрыт тег <${this.stack[this.stack.length - 1]}>`);
-    if (!this.rootSeen) corrupt('нет корневого элемента');
+    const c = s.charCodeAt(lt + 1);
+    if (c === 47 /* / */) this.endTag(lt);
+    else if (c === 63 /* ? */) {
+      if (lt > 0 && /^<\?xml[\s?]/i.test(s.slice(lt, lt + 6))) this.fail(lt, 'объявление <?xml…?> не в начале файла');
+      this.pos = this.skipTo(lt + 2, '?>', 'не закрыта инструкция <?…?>');
+    } else if (c === 33 /* ! */) this.markup(lt);
+    else this.startTag(lt);
+    return true;
   }
 
   /** Character data from `from` to `to` (exclusive): blank between elements, reported inside one. */
@@ -179,7 +192,7 @@ class Scanner {
       let value = s.slice(p + 1, close);
       if (value.includes('<')) this.fail(p, `символ «<» в значении атрибута «${attr}»`);
       if (value.includes('&')) value = this.value(value, p + 1);
-      attrs[attr] = trim(value);
+      attrs[attr] = own(trim(value));
       p = close + 1;
     }
     this.pos = p;
@@ -263,6 +276,12 @@ function charRef(ref: string): string | null {
     (code >= 0x10000 && code <= 0x10ffff);
   return allowed ? String.fromCodePoint(code) : null;
 }
+
+/**
+ * A copy of a value cut from the document. V8 cuts strings of 13 characters and more as views into
+ * the whole text, so one kept name would keep the 20 MB document alive for as long as its deal lives.
+ */
+const own = (v: string): string => (v.length < 13 ? v : ` ${v}`.slice(1));
 
 /** String#trim, without a call when there is nothing to trim (the common case). */
 const trim = (v: string): string =>
