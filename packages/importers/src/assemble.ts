@@ -54,8 +54,9 @@ function deal(d: Draft): ImportedDeal {
     comment: d.comment ?? null,
     row: d.row,
   };
-  const formula = TEXT_FIELDS.filter((f) => looksLikeFormula(out[f]));
-  if (formula.length) out.formula_fields = formula;
+  let formula: (typeof TEXT_FIELDS)[number][] | undefined;
+  for (const f of TEXT_FIELDS) if (looksLikeFormula(out[f])) (formula ??= []).push(f);
+  if (formula) out.formula_fields = formula;
   return out;
 }
 
@@ -75,6 +76,8 @@ interface TaxGroup {
   rows: (number | string)[];
   identity: unknown[];
 }
+
+const joinComments = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ') || null;
 
 const secId = (e: { isin: string | null; ticker: string | null; name: string }) => e.isin ?? e.ticker ?? e.name;
 const rowsLabel = (rows: (number | string)[]) => (rows.length === 1 ? rows[0]! : rows.join(', '));
@@ -107,7 +110,7 @@ export function assemble(p: ParsedReport): ImportResult {
           break;
         }
         const sale = e.side === 'sell';
-        const comment = [verdict.comment, e.flag, e.note].filter(Boolean).join(' ') || null;
+        const comment = verdict.comment || e.flag || e.note ? joinComments(verdict.comment, e.flag, e.note) : null;
         out.push(
           deal({
             section: verdict.section,

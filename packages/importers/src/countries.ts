@@ -82,13 +82,29 @@ const ALPHA3: Record<string, string> = {
   ZA: 'ZAF',
 };
 
+const ALPHA3_CODES = new Set(Object.values(ALPHA3));
+
 /** alpha-2 (or an alpha-3 already) → alpha-3; null for unknown and supranational codes (XS, EU). */
 export function alpha3(code: string | null | undefined): string | null {
   if (!code) return null;
   const c = code.trim().toUpperCase();
-  if (c.length === 3 && Object.values(ALPHA3).includes(c)) return c;
-  return ALPHA3[c] ?? null;
+  if (c.length === 3 && ALPHA3_CODES.has(c)) return c;
+  return Object.hasOwn(ALPHA3, c) ? ALPHA3[c]! : null;
 }
 
-/** Country of registration from the ISIN prefix. */
-export const countryFromIsin = (isin: string | null): string | null => (isin ? alpha3(isin.slice(0, 2)) : null);
+/** alpha-3 by the two capital letters of an ISIN prefix, as `(first - 65) * 26 + (second - 65)` */
+const BY_PREFIX = new Map<number, string | null>();
+
+/** Country of registration from the ISIN prefix (once per prefix: it runs for every imported row). */
+export const countryFromIsin = (isin: string | null): string | null => {
+  if (!isin) return null;
+  const a = isin.charCodeAt(0) - 65;
+  const b = isin.charCodeAt(1) - 65;
+  if (!(a >= 0 && a < 26 && b >= 0 && b < 26)) return alpha3(isin.slice(0, 2));
+  let country = BY_PREFIX.get(a * 26 + b);
+  if (country === undefined) {
+    country = alpha3(isin.slice(0, 2));
+    BY_PREFIX.set(a * 26 + b, country);
+  }
+  return country;
+};

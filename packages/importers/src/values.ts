@@ -130,7 +130,11 @@ export const daysBetween = (a: string, b: string): number =>
   ) / 86400000;
 
 /** A text that a spreadsheet would run as a formula. */
-export const looksLikeFormula = (s: string | null): boolean => s !== null && /^[=+\-@\t\r]/.test(s);
+export const looksLikeFormula = (s: string | null): boolean => {
+  if (s === null) return false;
+  const c = s.charCodeAt(0); // = + - @ tab CR
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13;
+};
 
 export const ISIN_RE = /^[A-Z]{2}[A-Z0-9]{9}\d$/;
 

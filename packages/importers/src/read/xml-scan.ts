@@ -166,13 +166,16 @@ class Scanner {
         break;
       }
       if (p === before) this.fail(p, `ошибка в теге <${name}>`);
-      const attrEnd = this.name(p);
-      if (attrEnd === p) this.fail(p, `ошибка в атрибутах тега <${name}>`);
       // the common case: the same attribute as in the previous element of this name, in the same place
       const known = names === shape ? names[k] : undefined;
       let attr: string;
-      if (known !== undefined && known.length === attrEnd - p && s.startsWith(known, p)) attr = known;
-      else {
+      let attrEnd: number;
+      if (known !== undefined && s.startsWith(known, p) && !isNameChar(s.charCodeAt(p + known.length))) {
+        attr = known;
+        attrEnd = p + known.length;
+      } else {
+        attrEnd = this.name(p);
+        if (attrEnd === p) this.fail(p, `ошибка в атрибутах тега <${name}>`);
         attr = s.slice(p, attrEnd);
         if (FORBIDDEN_NAMES.has(attr)) this.fail(p, `недопустимое имя атрибута «${attr}»`);
         if (Object.hasOwn(attrs, attr)) this.fail(p, `атрибут «${attr}» повторяется`);
