@@ -1,16 +1,17 @@
 import type { FifthSectionField, SectionCode } from '@deklarant/contracts';
 import { sectionCodeOf } from './benefits.ts';
 import {
-  commissionKzt,
-  costKzt,
+  commissionKztExact,
+  costKztExact,
   type DealContext,
   isDividend,
   isOffshore,
   isRepayment,
-  saleKzt,
+  saleKztExact,
   type TaxDeal,
 } from './deal.ts';
-import { amount, type Decimal, TaxEngineError, ZERO } from './money.ts';
+import { amountOf, type Exact, exact, minus, plus, toDecimal, X0 } from './exact.ts';
+import { type Decimal, TaxEngineError, ZERO } from './money.ts';
 import { yearRules } from './year-rules.ts';
 
 /** Which line of the fifth section a deal's income feeds. */
@@ -74,22 +75,49 @@ function ruleOf(code: SectionCode, deal: TaxDeal): ProfitRule {
   return 'income';
 }
 
+const PROFIT_SECTIONS = new Set<SectionCode>(['1A', '1B', '1C', '2', '3', '4', 'rental', 'purchase', 'history']);
+
+interface ExactBreakdown {
+  code: SectionCode;
+  line: IncomeLine | null;
+  rule: ProfitRule;
+  proceedsKzt: Exact;
+  costKzt: Exact;
+  income: Exact;
+}
+
+/** `profitBreakdown` on exact values (exact.ts): the same figures, without a Decimal. */
+function breakdown(slugOrCode: string, deal: TaxDeal, ctx: DealContext, cost?: Exact): ExactBreakdown {
+  const code = sectionCodeOf(slugOrCode);
+  if (!code || !PROFIT_SECTIONS.has(code))
+    throw new TaxEngineError(`No profit rule for section ${slugOrCode}`, 'section');
+  const rule = ruleOf(code, deal);
+  const line = lineOf(code, deal);
+  if (rule === 'none') return { code, line, rule, proceedsKzt: X0, costKzt: X0, income: X0 };
+  const proceeds = saleKztExact(deal);
+  const deducts = rule === 'gain' || rule === 'repayment';
+  const withCommission = yearRules(ctx.year).commissionsInCost.value;
+  const acquisition = !deducts
+    ? X0
+    : (cost ?? plus(costKztExact(deal), withCommission ? commissionKztExact(deal) : X0));
+  return { code, line, rule, proceedsKzt: proceeds, costKzt: acquisition, income: minus(proceeds, acquisition) };
+}
+
 /**
  * The income of one deal. `cost` overrides the deal's own acquisition cost (FIFO result); the
  * commission is added to the deal's own cost only in years that count it (2025 on).
  */
 export function profitBreakdown(slugOrCode: string, deal: TaxDeal, ctx: DealContext, cost?: Decimal): ProfitBreakdown {
-  const code = sectionCodeOf(slugOrCode);
-  if (!code || !['1A', '1B', '1C', '2', '3', '4', 'rental', 'purchase', 'history'].includes(code))
-    throw new TaxEngineError(`No profit rule for section ${slugOrCode}`, 'section');
-  const rule = ruleOf(code, deal);
-  const line = lineOf(code, deal);
-  if (rule === 'none') return { code, line, rule, proceedsKzt: ZERO, costKzt: ZERO, income: ZERO };
-  const proceeds = saleKzt(deal);
-  const deducts = rule === 'gain' || rule === 'repayment';
-  const withCommission = yearRules(ctx.year).commissionsInCost.value;
-  const acquisition = !deducts ? ZERO : (cost ?? costKzt(deal).plus(withCommission ? commissionKzt(deal) : ZERO));
-  return { code, line, rule, proceedsKzt: proceeds, costKzt: acquisition, income: proceeds.minus(acquisition) };
+  const b = breakdown(slugOrCode, deal, ctx, cost === undefined ? undefined : exact(cost));
+  if (b.rule === 'none') return { ...b, proceedsKzt: ZERO, costKzt: ZERO, income: ZERO };
+  return {
+    code: b.code,
+    line: b.line,
+    rule: b.rule,
+    proceedsKzt: toDecimal(b.proceedsKzt),
+    costKzt: toDecimal(b.costKzt),
+    income: toDecimal(b.income),
+  };
 }
 
 /**
@@ -97,5 +125,5 @@ export function profitBreakdown(slugOrCode: string, deal: TaxDeal, ctx: DealCont
  * (KZT, 4 decimals). A loss comes back negative; purchases have no income ('0').
  */
 export function calculateProfit(slug: string, deal: TaxDeal, ctx: DealContext): string {
-  return amount(profitBreakdown(slug, deal, ctx).income);
+  return amountOf(breakdown(slug, deal, ctx).income);
 }

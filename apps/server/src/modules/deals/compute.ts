@@ -177,12 +177,21 @@ export function taxDealOf(fields: Fields, refs: ReferenceSets): TaxDeal {
     typeof fields.country_code_registration_id === 'number'
       ? refs.countryAlpha3.get(fields.country_code_registration_id)
       : undefined;
-  return {
-    ...(fields as TaxDeal),
-    rate: (fields.exchange_rate as string | undefined) ?? null,
-    purchase_rate: (fields.purchase_exchange_rate as string | undefined) ?? null,
-    ...(country ? { country_code: country } : {}),
-  };
+  const deal = copyFields(fields) as TaxDeal;
+  deal.rate = (fields.exchange_rate as string | undefined) ?? null;
+  deal.purchase_rate = (fields.purchase_exchange_rate as string | undefined) ?? null;
+  if (country) deal.country_code = country;
+  return deal;
+}
+
+/**
+ * A shallow copy to add properties to. Not `{ ...fields }`: Node 20's V8 gives a spread copy a map outside
+ * the transition tree, so each property added afterwards builds a new map (≈2 µs a store, a third of the
+ * import's KZT step for 50,000 deals). `Object.assign` would call the `__proto__` setter for an own
+ * `__proto__` key (JSON input can have one), so such an object is still copied by spreading.
+ */
+function copyFields(fields: Fields): Fields {
+  return Object.hasOwn(fields, '__proto__') ? { ...fields } : Object.assign({}, fields);
 }
 
 /**
@@ -196,7 +205,7 @@ export async function computeDeal(
   ctx: { year: number; rates: RatesProvider; refs: ReferenceSets; fifoCostKzt?: string | null },
 ): Promise<Computed> {
   const code = section.code;
-  const fields: Fields = { ...input };
+  const fields = copyFields(input);
   for (const c of CONVERSIONS[code]) delete fields[c.to];
   for (const f of ['value_added_income', 'declared_cost_in_tenge_currency', 'cost_source']) delete fields[f];
   const currency = currencyOf(input, ctx.refs);

@@ -21,10 +21,23 @@ export interface PreparedDeal extends MappedDeal {
 const COMMON = ['status', 'comment', 'transaction_date', 'currency_code'] as const;
 const yearOf = (ruDate: string) => Number(ruDate.slice(6, 10));
 
-/** Drops the columns the deals table keeps outside `fields` (in place: the object is ours). */
+const IS_COMMON = new Set<string>(COMMON);
+
+/**
+ * The fields without the columns the deals table keeps outside `fields`. Copied rather than deleted in
+ * place: deleting a property that is not the last one turns the object into a slow dictionary (≈2 µs a
+ * deal here, and slower reads afterwards).
+ */
 function stored(fields: Fields): Fields {
-  for (const c of COMMON) delete fields[c];
-  return fields;
+  const out: Fields = {};
+  for (const k of Object.keys(fields)) {
+    if (IS_COMMON.has(k)) continue;
+    // an own "__proto__" key stays a plain property, as with a spread copy
+    if (k === '__proto__')
+      Object.defineProperty(out, k, { value: fields[k], enumerable: true, writable: true, configurable: true });
+    else out[k] = fields[k];
+  }
+  return out;
 }
 
 export async function prepareDeal(
@@ -44,7 +57,7 @@ export async function prepareDeal(
     p.mainAmount = c.mainAmount;
   } catch {
     // No National Bank rate for this currency and date: keep the deal and ask for the tenge amounts.
-    p.fields = stored({ ...input });
+    p.fields = stored(input);
     p.status = 1;
     p.comment = [m.comment, MSG.importRateMissing].filter(Boolean).join(' ');
     p.amountKzt = null;
