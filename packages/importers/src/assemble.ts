@@ -55,7 +55,11 @@ function deal(d: Draft): ImportedDeal {
     row: d.row,
   };
   let formula: (typeof TEXT_FIELDS)[number][] | undefined;
-  for (const f of TEXT_FIELDS) if (looksLikeFormula(out[f])) (formula ??= []).push(f);
+  for (const f of TEXT_FIELDS) {
+    if (!looksLikeFormula(out[f])) continue;
+    formula ??= [];
+    formula.push(f);
+  }
   if (formula) out.formula_fields = formula;
   return out;
 }

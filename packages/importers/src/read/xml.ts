@@ -20,6 +20,10 @@ export function xmlRootName(xml: string): string | null {
   return m ? m[1]! : null;
 }
 
+/**
+ * Whole-tree parse for small XML reports (Freedom Finance). Interactive Brokers Flex reports, which can
+ * hold 50,000 trades, are read in one streaming pass by `xml-scan.ts` instead.
+ */
 export function parseXml(xml: string, arrayTags: readonly string[]): Record<string, unknown> {
   assertSafeXml(xml);
   const root = xmlRootName(xml);
