@@ -155,9 +155,14 @@ function isKazakhIssuer(q: BenefitQuery): boolean {
 }
 
 const CODES = new Set<string>(SECTIONS.map((s) => s.code));
+/** Slugs and keys already looked up (a fixed, small set): the lookup runs once per deal. */
+const codeByName = new Map<string, SectionCode | undefined>();
 export function sectionCodeOf(section: string): SectionCode | undefined {
   if (CODES.has(section)) return section as SectionCode;
-  return (sectionBySlug(section) ?? sectionByKey(section))?.code;
+  if (codeByName.has(section)) return codeByName.get(section);
+  const code = (sectionBySlug(section) ?? sectionByKey(section))?.code;
+  if (codeByName.size < 1000) codeByName.set(section, code);
+  return code;
 }
 
 export const articleFor = (rule: BenefitRule, year: number) =>

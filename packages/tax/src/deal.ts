@@ -1,6 +1,6 @@
 import type { DealInput } from '@deklarant/contracts';
-import { type Exact, exact, times, toDecimal, X0, X1 } from './exact.ts';
-import { type Decimal, isGiven, TaxEngineError } from './money.ts';
+import { amountOf, type Exact, exact, exactRepeated, times, toDecimal, X0, X1 } from './exact.ts';
+import { type Decimal, type DecimalLike, isGiven, TaxEngineError } from './money.ts';
 import { KAZAKHSTAN, OPERATION } from './vocabulary.ts';
 
 /**
@@ -32,7 +32,7 @@ const isKzt = (deal: TaxDeal) => !deal.currency_code || deal.currency_code.toUpp
 
 function rateOf(deal: TaxDeal, which: 'sale' | 'cost'): Exact {
   const explicit = which === 'cost' && isGiven(deal.purchase_rate) ? deal.purchase_rate : deal.rate;
-  if (isGiven(explicit)) return exact(explicit);
+  if (isGiven(explicit)) return exactRepeated(explicit);
   if (isKzt(deal)) return X1;
   throw new TaxEngineError(`No exchange rate for ${deal.currency_code} in deal ${deal.id ?? '?'}`, 'rate_missing');
 }
@@ -56,13 +56,19 @@ export function costKztExact(deal: TaxDeal): Exact {
 }
 
 export function commissionKztExact(deal: TaxDeal): Exact {
-  return isGiven(deal.commission) ? times(exact(deal.commission), rateOf(deal, 'cost')) : X0;
+  return isGiven(deal.commission) ? times(exactRepeated(deal.commission), rateOf(deal, 'cost')) : X0;
 }
 
 /** Converts an amount given in the deal's currency (e.g. foreign tax withheld) at the income rate. */
 export function dealAmountKztExact(deal: TaxDeal, value: string | number | null | undefined): Exact {
   return isGiven(value) ? times(exact(value), rateOf(deal, 'sale')) : X0;
 }
+
+/**
+ * KZT equivalent of an amount at a rate, as the engine outputs it: `amount(toKzt(value, rate))` (4 decimals,
+ * half-up), computed exactly without a Decimal. The deal form and the import convert every amount with it.
+ */
+export const kztAmount = (value: DecimalLike, rate: DecimalLike): string => amountOf(times(exact(value), exact(rate)));
 
 /** Sale proceeds or income amount in KZT: the stored tenge figure wins, else amount × rate. */
 export const saleKzt = (deal: TaxDeal): Decimal => toDecimal(saleKztExact(deal));

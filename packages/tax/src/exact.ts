@@ -26,6 +26,9 @@ export const PRECISION = 40;
 const POW: bigint[] = [1n];
 for (let i = 1; i <= 200; i++) POW.push(POW[i - 1]! * 10n);
 const pow10 = (k: number): bigint => (k < POW.length ? POW[k]! : 10n ** BigInt(k));
+/** Half of 10^k (k ≥ 1): a remainder at least this rounds up. */
+const HALF = POW.map((p) => p / 2n);
+const half10 = (k: number): bigint => (k < HALF.length ? HALF[k]! : 10n ** BigInt(k) / 2n);
 const LIMIT = POW[PRECISION]!;
 
 export const X0: Exact = { n: 0n, s: 0 };
@@ -50,10 +53,9 @@ function round(n: bigint, s: number): Exact {
   const neg = n < 0n;
   const a = neg ? -n : n;
   const drop = digits(a, PRECISION + 1) - PRECISION;
-  const p = pow10(drop);
-  let q = a / p;
-  // Only the first dropped digit decides half-up, so the remainder needs no more precision than this.
-  if ((a - q * p) * 2n >= p) q += 1n;
+  let q = a / pow10(drop);
+  // Half-up: round away from zero when what is dropped is at least half a unit of the last kept digit.
+  if (a % pow10(drop) >= half10(drop)) q += 1n;
   return { n: neg ? -q : q, s: s - drop };
 }
 
@@ -126,6 +128,44 @@ export function exact(value: DecimalLike | null | undefined): Exact {
   return fromDecimal(dec(value), value);
 }
 
+const repeated = new Map<string, Exact>();
+/**
+ * `exact` for values that repeat across deals (exchange rates: one NBK rate per currency per day, or one
+ * annual average; commissions): parsed once. Exact values are immutable, so sharing them is safe.
+ */
+export function exactRepeated(value: DecimalLike): Exact {
+  if (typeof value !== 'string') return exact(value);
+  let parsed = repeated.get(value);
+  if (!parsed) {
+    if (repeated.size >= 10_000) repeated.clear();
+    parsed = exact(value);
+    repeated.set(value, parsed);
+  }
+  return parsed;
+}
+
+/** True when `plain(exact(text))` is `text` itself, so the text can be reused as the output. */
+export function isPlainText(text: string): boolean {
+  const len = text.length;
+  const i = text.charCodeAt(0) === 45 ? 1 : 0;
+  if (i === len) return false;
+  const first = text.charCodeAt(i);
+  if (first === 48) {
+    // "0" alone, or "0.…" (a negative needs a non-zero digit after the point, checked below)
+    if (i + 1 === len) return i === 0;
+    if (text.charCodeAt(i + 1) !== 46) return false;
+  } else if (first < 49 || first > 57) return false;
+  let dot = -1;
+  for (let j = i + 1; j < len; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 46 && dot < 0) dot = j;
+    else if (c < 48 || c > 57) return false;
+  }
+  if (dot < 0) return true;
+  if (dot === len - 1 || text.charCodeAt(len - 1) === 48) return false;
+  return true;
+}
+
 function fromDecimal(d: Decimal, original: unknown): Exact {
   if (!d.isFinite()) throw new TaxEngineError(`Not a finite number: ${String(original)}`, 'bad_number');
   return parsePlain(d.toFixed())!;
@@ -155,11 +195,11 @@ export function plain(x: Exact): string {
 /** `amount()` of money.ts for an exact value: rounded half-up to 4 decimals, plain, "0" never "-0". */
 export function amountOf(x: Exact): string {
   if (x.s <= KZT_DECIMALS) return plain(x);
-  const p = pow10(x.s - KZT_DECIMALS);
+  const drop = x.s - KZT_DECIMALS;
   const neg = x.n < 0n;
   const a = neg ? -x.n : x.n;
-  let q = a / p;
-  if ((a - q * p) * 2n >= p) q += 1n;
+  let q = a / pow10(drop);
+  if (a % pow10(drop) >= half10(drop)) q += 1n;
   return plain({ n: neg ? -q : q, s: KZT_DECIMALS });
 }
 

@@ -5,6 +5,8 @@ import {
   dividedBy,
   type Exact,
   exact,
+  exactRepeated,
+  isPlainText,
   minus,
   plain,
   plus,
@@ -81,6 +83,8 @@ interface OpenLot {
   leftQty: Exact;
   leftCost: Exact;
   leftKzt: Exact;
+  /** the lot's quantity text when it is already what `plain` would print (reused while the lot is whole) */
+  qtyText: string | null;
   /** KZT cost of the part last taken */
   takenKzt: Exact;
   /** set once nothing is left, so the hot loop needs no comparison */
@@ -94,13 +98,13 @@ interface OpenLot {
 // the time (PERF.md).
 
 function open(lot: Lot, order: number, withCommission: boolean): OpenLot {
-  const currency = (lot.currency ?? 'KZT').toUpperCase();
+  const currency = upper(lot.currency ?? 'KZT');
   if (!isGiven(lot.rate) && currency !== 'KZT')
     throw new TaxEngineError(`No exchange rate for lot ${lot.id} in ${currency}`, 'rate_missing');
-  const rate = isGiven(lot.rate) ? exact(lot.rate) : X1;
+  const rate = isGiven(lot.rate) ? exactRepeated(lot.rate) : X1;
   const qty = exact(lot.quantity);
   if (qty.n <= 0n) throw new TaxEngineError(`Lot ${lot.id} has no quantity`, 'lot_quantity');
-  const commission = withCommission && isGiven(lot.commission) ? exact(lot.commission) : X0;
+  const commission = withCommission && isGiven(lot.commission) ? exactRepeated(lot.commission) : X0;
   const cost = commission.n === 0n ? exact(lot.cost) : plus(exact(lot.cost), commission);
   return {
     lot,
@@ -110,6 +114,7 @@ function open(lot: Lot, order: number, withCommission: boolean): OpenLot {
     leftQty: qty,
     leftCost: cost,
     leftKzt: times(cost, rate),
+    qtyText: typeof lot.quantity === 'string' && isPlainText(lot.quantity) ? lot.quantity : null,
     takenKzt: X0,
     done: false,
     currency,
@@ -121,6 +126,7 @@ function open(lot: Lot, order: number, withCommission: boolean): OpenLot {
 function take(lot: OpenLot, taken: Exact, all: boolean): ConsumedLot {
   let cost = lot.leftCost;
   let kzt = lot.leftKzt;
+  const quantity = lot.qtyText !== null && taken === lot.qty ? lot.qtyText : plain(taken);
   if (all) {
     lot.done = true;
     lot.leftQty = X0;
@@ -139,7 +145,7 @@ function take(lot: OpenLot, taken: Exact, all: boolean): ConsumedLot {
     date: lot.lot.date,
     currency: lot.currency,
     rate: lot.rate,
-    quantity: plain(taken),
+    quantity,
     cost: amountOf(cost),
     costKzt: amountOf(kzt),
     previousPeriod: lot.lot.previousPeriod === true,
@@ -167,6 +173,15 @@ function byDate(dates: ArrayLike<number>): ArrayLike<number> {
 interface Queue {
   lots: OpenLot[];
   head: number;
+}
+
+/** `toUpperCase` without a new string when the text already is upper case (currency codes are). */
+function upper(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || c > 127) return text.toUpperCase();
+  }
+  return text;
 }
 
 /** A copy of a lot to change. Not a spread: a spread copy gets properties added slowly (see `open`). */
@@ -263,9 +278,10 @@ class Match implements SaleMatch {
   constructor(s: Sale, asked: Exact, wanted: Exact, total: Exact, consumed: ConsumedLot[]) {
     this.saleId = s.id;
     this.key = s.key;
-    this.quantity = plain(asked);
+    this.quantity = typeof s.quantity === 'string' && isPlainText(s.quantity) ? s.quantity : plain(asked);
     this.unmatchedQuantity = wanted.n === 0n ? '0' : plain(wanted);
-    this.costKzt = amountOf(total);
+    // one lot (most sales): the total is that part's cost, already printed
+    this.costKzt = consumed.length === 1 ? consumed[0]!.costKzt : amountOf(total);
     this.consumed = consumed;
     this.#total = total;
   }

@@ -6,6 +6,7 @@ import {
   dividedBy,
   type Exact,
   exact,
+  isPlainText,
   minus,
   parsePlain,
   plain,
@@ -74,6 +75,18 @@ describe('exact arithmetic agrees with the engine Decimal', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('knows when a text is already what plain() prints', () => {
+    fc.assert(
+      fc.property(fc.oneof(anyText, fc.constantFrom('-0', '0.0', '1.', '.5', '+1', '007', '-0.50', '', '-')), (t) => {
+        if (isPlainText(t)) expect(plain(exact(t))).toBe(t);
+        if (parsePlain(t)) expect(isPlainText(plain(exact(t)))).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(['0', '12', '-0.5', '10.25'].map(isPlainText)).toEqual([true, true, true, true]);
+    expect(['-0', '0.0', '1.', '.5', '+1', '007', '1.50', ''].some(isPlainText)).toBe(false);
   });
 
   it('rounds ties half away from zero at 4 decimals and at 40 digits', () => {

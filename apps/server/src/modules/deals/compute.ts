@@ -1,11 +1,10 @@
 import type { SectionCode, SectionDef } from '@deklarant/contracts';
 import {
-  amount,
   calculateProfit,
   dealWarnings,
-  dec,
   findBenefit,
   isGiven,
+  kztAmount,
   type TaxDeal,
   TaxEngineError,
   type TaxWarning,
@@ -214,7 +213,7 @@ export async function computeDeal(
   for (const c of CONVERSIONS[code]) {
     const rate = c.rate === 'purchase' ? purchase : deal;
     if (!rate || !isGiven(input[c.from] as string)) continue;
-    fields[c.to] = amount(dec(input[c.from] as string).times(dec(rate.rate)));
+    fields[c.to] = kztAmount(input[c.from] as string, rate.rate);
   }
   if (deal) {
     fields.exchange_rate = deal.rate;

@@ -30,7 +30,7 @@ const IS_COMMON = new Set<string>(COMMON);
  */
 function stored(fields: Fields): Fields {
   const out: Fields = {};
-  for (const k of Object.keys(fields)) {
+  for (const k in fields) {
     if (IS_COMMON.has(k)) continue;
     // an own "__proto__" key stays a plain property, as with a spread copy
     if (k === '__proto__')
