@@ -1,7 +1,7 @@
 import { InputBase, type InputBaseProps } from '@mantine/core';
-import { forwardRef } from 'react';
+import { forwardRef, useRef } from 'react';
 import { IMaskInput } from 'react-imask';
-import { formatPhone, IIN_MASK, iinDigits, PHONE_MASK } from './masks.ts';
+import { formatPhone, IIN_MASK, iinDigits, PHONE_MASK, phoneChunk } from './masks.ts';
 
 interface MaskedProps extends Omit<InputBaseProps, 'onChange' | 'value'> {
   value: string | null | undefined;
@@ -22,6 +22,13 @@ export const PhoneInput = forwardRef<HTMLInputElement, MaskedProps>(function Pho
   { value, onChange, label = 'Телефон', placeholder = '+7 (777) 777-77-77', autoComplete = 'tel', ...rest },
   ref,
 ) {
+  const afterPlus = useRef(false);
+  // the mask already shows '+7 (': a typed or pasted country code must not become the first digit
+  const prepare = (chunk: string, masked: { unmaskedValue: string }) => {
+    const next = phoneChunk(chunk, masked.unmaskedValue, afterPlus.current);
+    afterPlus.current = next.afterPlus;
+    return next.append;
+  };
   return (
     <InputBase
       {...rest}
@@ -29,6 +36,7 @@ export const PhoneInput = forwardRef<HTMLInputElement, MaskedProps>(function Pho
       label={label}
       component={IMaskInput}
       mask={PHONE_MASK}
+      prepare={prepare}
       eager
       type="tel"
       inputMode="tel"

@@ -31,6 +31,23 @@ export function formatPhone(value: string | null | undefined): string {
   return out;
 }
 
+/**
+ * What the phone mask appends for a typed or pasted chunk, given the national digits already entered.
+ * The mask shows '+7 (' itself, so at the start: a pasted or autofilled number in any notation gives
+ * its ten national digits; a typed '+' and the '7' right after it are the country code (dropped); a
+ * typed leading '8' is the old trunk prefix (no Kazakhstan operator code starts with 8). A typed '7'
+ * alone stays: operator codes 7xx start with it. `afterPlus` carries the '+' between keystrokes.
+ */
+export function phoneChunk(chunk: string, entered: string, afterPlus: boolean): { append: string; afterPlus: boolean } {
+  if (entered !== '') return { append: chunk.replace(/\D/g, ''), afterPlus: false };
+  // a whole number: '+7' first, which the mask's own '+7' takes, then the ten national digits
+  if (chunk.length > 1) return { append: `+7${phoneDigits(chunk)}`, afterPlus: false };
+  if (chunk === '+') return { append: '', afterPlus: true };
+  if (chunk === '7' && afterPlus) return { append: '', afterPlus: false };
+  if (chunk === '8') return { append: '', afterPlus: false };
+  return { append: chunk.replace(/\D/g, ''), afterPlus: false };
+}
+
 /** True when the phone has all ten digits after +7. */
 export const isCompletePhone = (value: string | null | undefined) => phoneDigits(value).length === 10;
 
