@@ -31,7 +31,7 @@ const DEAL = {
   broker_bin: '123456789012',
 };
 
-const headers = (token?: string): Record<string, string> => ({
+export const headers = (token?: string): Record<string, string> => ({
   cookie: `XSRF-TOKEN=${XSRF}`,
   'x-xsrf-token': XSRF,
   'content-type': 'application/json',
@@ -51,49 +51,60 @@ async function call(base: string, method: string, path: string, body?: unknown, 
   return text ? JSON.parse(text) : {};
 }
 
-/** Creates `n` first-section-a deals in a declaration through the API, 10 at a time; returns the last id. */
-async function addDeals(base: string, token: string, id: number, n: number, tag: string): Promise<number> {
+/** Creates `n` first-section-a deals in a declaration through the API, 10 at a time; returns their ids. */
+async function addDeals(base: string, token: string, id: number, n: number, tag: string): Promise<number[]> {
   let next = 0;
-  let dealId = 0;
+  const ids: number[] = [];
   const worker = async () => {
     for (let i = next++; i < n; i = next++) {
       const body = { ...DEAL, name_security: `Security ${i % 50}`, comment: `${tag}-${i}` };
       const deal = await call(base, 'POST', `/api/declarations/${id}/deals/first-section-a`, body, token);
-      dealId = deal.data.id as number;
+      ids.push(deal.data.id as number);
     }
   };
   await Promise.all(Array.from({ length: 10 }, worker));
-  return dealId;
+  return ids;
 }
 
 const newForm = async (base: string, token: string) =>
   (await call(base, 'POST', '/api/declarations', { year: 2025, type: 1, kgd_code_id: 1, reporting_form_id: 3 }, token))
     .data.common_data.id as number;
 
+/** Declarations being edited while the big one is opened, and the deals each has. */
+const WORK_DECLARATIONS = 20;
+const WORK_DEALS_EACH = 5;
+
 /**
- * The demo user with a declaration holding 1,000 deals (opened and calculated) and a second one of 20
- * deals being edited (its saves really change the deal: the comment and quantity differ every time).
+ * The demo user with a declaration holding 1,000 deals (opened and calculated), and 20 more of 5 deals
+ * being edited: 100 connections are many people, each saving a deal of their own form, not 100 people
+ * saving one deal (that would only measure waiting on one row lock). Every save really changes the deal.
  */
-async function seed(base: string) {
+export async function seed(base: string) {
   const { token } = await call(base, 'POST', '/api/auth/login', { email: 'demo@example.com', password: 'Demo-pass-1' });
   const big = await newForm(base, token);
-  const bigDealId = await addDeals(base, token, big, DEALS, 'load');
-  const work = await newForm(base, token);
-  const workDealId = await addDeals(base, token, work, 20, 'work');
+  const bigDealIds = await addDeals(base, token, big, DEALS, 'load');
+  const saves: string[] = [];
+  for (let w = 0; w < WORK_DECLARATIONS; w++) {
+    const id = await newForm(base, token);
+    for (const dealId of await addDeals(base, token, id, WORK_DEALS_EACH, `work-${w}`)) {
+      saves.push(`/api/declarations/${id}/deals/first-section-a/${dealId}`);
+    }
+  }
   const one = await call(base, 'GET', `/api/declarations/${big}`, undefined, token);
   const count = Object.values(one.data.summary as Record<string, { count: number }>).reduce((n, x) => n + x.count, 0);
-  return { token, big, bigDealId, work, workDealId, count };
+  return { token, big, bigDealIds, saves, count };
 }
 
-/** A save that changes the stored deal every time (a different comment and quantity). */
-function changingSave(path: string): autocannon.Request {
+/** Saves that change the stored deal every time (comment and quantity), going round the given deals. */
+export function changingSave(paths: readonly string[]): autocannon.Request {
   let n = 0;
   return {
     method: 'PUT',
-    path,
+    path: paths[0],
     setupRequest: (req) => {
       n++;
-      return { ...req, body: JSON.stringify({ ...DEAL, quantity: String(10 + (n % 7)), comment: `edit ${n}` }) };
+      const body = JSON.stringify({ ...DEAL, quantity: String(10 + (n % 7)), comment: `edit ${n}` });
+      return { ...req, path: paths[n % paths.length], body };
     },
   };
 }
@@ -119,17 +130,17 @@ interface Measured {
 }
 
 /**
- * 'separate': saves go to the user's other declaration (100 connections are many users, who do not all
- * edit the one declaration being opened); 'same': every save changes the 1,000-deal declaration itself,
- * so its cached answers are rebuilt after each save (the worst case, reported without a budget).
+ * 'separate': saves go to the 100 deals of the other declarations (many users at once); 'same': every
+ * save changes one of the 1,000-deal declaration's own deals, so its cached answers are rebuilt after
+ * each save (the worst case, reported without a budget).
  */
 export async function measure(server: Running, saves: 'separate' | 'same', seconds: number): Promise<Measured> {
   const data = await seed(server.base);
   const { token, big: id } = data;
-  const savePath =
+  const savePaths =
     saves === 'same'
-      ? `/api/declarations/${id}/deals/first-section-a/${data.bigDealId}`
-      : `/api/declarations/${data.work}/deals/first-section-a/${data.workDealId}`;
+      ? data.bigDealIds.slice(0, 100).map((d) => `/api/declarations/${id}/deals/first-section-a/${d}`)
+      : data.saves;
   const h = headers(token);
   const pid = server.proc.pid as number;
   const samples: { t: number; mb: number }[] = [];
@@ -143,7 +154,7 @@ export async function measure(server: Running, saves: 'separate' | 'same', secon
     requests: [
       { method: 'GET', path: '/api/declarations' },
       { method: 'GET', path: `/api/declarations/${id}` },
-      changingSave(savePath),
+      changingSave(savePaths),
       { method: 'GET', path: `/api/declarations/${id}/calculation` },
       {
         method: 'POST',
