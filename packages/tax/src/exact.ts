@@ -26,7 +26,7 @@ export const PRECISION = 40;
 const POW: bigint[] = [1n];
 for (let i = 1; i <= 200; i++) POW.push(POW[i - 1]! * 10n);
 const pow10 = (k: number): bigint => (k < POW.length ? POW[k]! : 10n ** BigInt(k));
-/** Half of 10^k (k ≥ 1): a remainder at least this rounds up. */
+/** Half of 10^k (k ≥ 1). */
 const HALF = POW.map((p) => p / 2n);
 const half10 = (k: number): bigint => (k < HALF.length ? HALF[k]! : 10n ** BigInt(k) / 2n);
 const LIMIT = POW[PRECISION]!;
@@ -47,15 +47,19 @@ function digits(a: bigint, from = 1): number {
   return lo;
 }
 
+/**
+ * a / 10^drop rounded half up, for a ≥ 0 and drop ≥ 1: floor((a + 10^drop / 2) / 10^drop), one BigInt
+ * division (the costly operation) where quotient and remainder would be two.
+ */
+const roundedDiv = (a: bigint, drop: number): bigint => (a + half10(drop)) / pow10(drop);
+
 /** Rounds to 40 significant digits, half away from zero (Decimal.ROUND_HALF_UP). */
 function round(n: bigint, s: number): Exact {
   if (n < LIMIT && n > -LIMIT) return { n, s };
   const neg = n < 0n;
   const a = neg ? -n : n;
   const drop = digits(a, PRECISION + 1) - PRECISION;
-  let q = a / pow10(drop);
-  // Half-up: round away from zero when what is dropped is at least half a unit of the last kept digit.
-  if (a % pow10(drop) >= half10(drop)) q += 1n;
+  const q = roundedDiv(a, drop);
   return { n: neg ? -q : q, s: s - drop };
 }
 
@@ -71,6 +75,9 @@ export function minus(x: Exact, y: Exact): Exact {
 
 export const times = (x: Exact, y: Exact): Exact => round(x.n * y.n, x.s + y.s);
 
+/** Decimals beyond the operands' that `dividedBy` first tries for an exact quotient. */
+const EXACT_TRY = 8;
+
 /** x / y, correctly rounded to 40 significant digits; y must not be zero. */
 export function dividedBy(x: Exact, y: Exact): Exact {
   if (y.n === 0n) throw new TaxEngineError('Division by zero', 'bad_number');
@@ -78,6 +85,11 @@ export function dividedBy(x: Exact, y: Exact): Exact {
   const neg = x.n < 0n !== y.n < 0n;
   const a = x.n < 0n ? -x.n : x.n;
   const b = y.n < 0n ? -y.n : y.n;
+  // The usual split of a lot (a price × quantity cost shared by quantity) divides exactly within a few
+  // more decimals: then the quotient is the exact value, kept short for the operations that follow.
+  const num = a * POW[EXACT_TRY]!;
+  const q0 = num / b;
+  if (q0 < LIMIT && q0 * b === num) return { n: neg ? -q0 : q0, s: x.s - y.s + EXACT_TRY };
   // Enough quotient digits (at least 41) that rounding to 40 sees the first dropped digit exactly.
   const k = PRECISION + 1 + digits(b) - digits(a);
   const q = k >= 0 ? (a * pow10(k)) / b : a / (b * pow10(-k));
@@ -195,11 +207,8 @@ export function plain(x: Exact): string {
 /** `amount()` of money.ts for an exact value: rounded half-up to 4 decimals, plain, "0" never "-0". */
 export function amountOf(x: Exact): string {
   if (x.s <= KZT_DECIMALS) return plain(x);
-  const drop = x.s - KZT_DECIMALS;
   const neg = x.n < 0n;
-  const a = neg ? -x.n : x.n;
-  let q = a / pow10(drop);
-  if (a % pow10(drop) >= half10(drop)) q += 1n;
+  const q = roundedDiv(neg ? -x.n : x.n, x.s - KZT_DECIMALS);
   return plain({ n: neg ? -q : q, s: KZT_DECIMALS });
 }
 
