@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { MSG } from '@deklarant/contracts';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -18,6 +17,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Deps } from './deps.ts';
 import { credentialsBeforeValidation } from './lib/credentials-first.ts';
 import { HttpError } from './lib/errors.ts';
@@ -50,15 +50,18 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     deps.config.captcha === 'recaptcha'
       ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']
       : [];
-  await app.register(helmet, {
+  // Halyk ePay's widget script (and the payment form it frames) come from its host, when ePay is configured.
+  const epay = deps.config.epay ? [new URL(deps.config.epay.scriptUrl).origin] : [];
+  // helmet's middleware is built once: @fastify/helmet rebuilt it (parsing the CSP) on every request
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...recaptcha],
+        scriptSrc: ["'self'", ...recaptcha, ...epay],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:', ...recaptcha],
+        frameSrc: ["'self'", 'blob:', ...recaptcha, ...epay],
         objectSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'", 'blob:'],
         formAction: ["'self'"],
@@ -66,6 +69,9 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   await app.register(cookie, { secret: deps.config.secret });
   await app.register(formbody);

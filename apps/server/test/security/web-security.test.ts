@@ -80,6 +80,28 @@ describe('security headers', () => {
     });
   }
 
+  it('allow the Halyk ePay widget host for scripts and frames only when ePay is configured', async () => {
+    expect(
+      cspDirectives(String((await inject(s, 'GET', '/api/health')).headers['content-security-policy']))['script-src'],
+    ).toEqual(["'self'"]);
+    const withEpay = await createTestServer({
+      EPAY_CLIENT_ID: 'id',
+      EPAY_CLIENT_SECRET: 'secret',
+      EPAY_TERMINAL: '67e34d63-102f-4bd1-898e-370781d0074d',
+      EPAY_SCRIPT_URL: 'https://epay.homebank.kz/payform/payment-api.js',
+    });
+    try {
+      const csp = cspDirectives(
+        String((await inject(withEpay, 'GET', '/api/health')).headers['content-security-policy']),
+      );
+      expect(csp['script-src']).toEqual(["'self'", 'https://epay.homebank.kz']);
+      expect(csp['frame-src']).toContain('https://epay.homebank.kz');
+      expect(csp['connect-src']).toEqual(["'self'"]);
+    } finally {
+      await withEpay.close();
+    }
+  });
+
   it('serve JSON as JSON with a charset, so a browser never sniffs it as HTML', async () => {
     for (const url of ['/api/health', '/api/common/get-countries', '/api/nothing-here']) {
       const res = await inject(s, 'GET', url);
