@@ -54,8 +54,22 @@ function base(code: string): Decimal {
   return new D(codeHash(code) % 1000).div(10).plus(1);
 }
 
+/** Answers already computed (40-digit sines are slow; a day's rate never changes). */
+const memo = new Map<string, string>();
+const MEMO_MAX = 50_000;
+
 /** Sandbox rate for one currency and ISO date, as a decimal string (tenge per unit). */
 export function sandboxRate(currency: string, isoDate: string): string {
+  const key = `${currency}|${isoDate}`;
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const rate = computeRate(currency, isoDate);
+  if (memo.size >= MEMO_MAX) memo.clear();
+  memo.set(key, rate);
+  return rate;
+}
+
+function computeRate(currency: string, isoDate: string): string {
   const day = fromIsoDate(isoDate);
   if (!day) throw new RangeError(`bad date ${isoDate}`);
   const n = new D((day.getTime() - EPOCH) / DAY_MS);
