@@ -10,6 +10,8 @@ const Env = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** connections per server process to PostgreSQL (each instance has its own pool) */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
   CAPTCHA: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
   RECAPTCHA_SITE_KEY: z.string().optional(),
@@ -92,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     appEnv: e.APP_ENV,
     production,
     captcha: e.CAPTCHA,

@@ -15,7 +15,12 @@ export async function startServer(
   config: Config,
   opts: { memory?: boolean; clock?: Clock; logStream?: NodeJS.WritableStream } = {},
 ): Promise<{ app: FastifyInstance; deps: Deps }> {
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: opts.memory });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    dataDir: config.dataDir,
+    memory: opts.memory,
+  });
   try {
     await migrate(db);
     await seedReference(db);

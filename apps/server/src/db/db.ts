@@ -56,10 +56,10 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   return bind('pglite', client as unknown as Runner, exec, close, tx);
 }
 
-export async function openPostgres(url: string): Promise<Db> {
+export async function openPostgres(url: string, poolSize = 20): Promise<Db> {
   pg.types.setTypeParser(NUMERIC_OID, (v) => v);
   pg.types.setTypeParser(INT8_OID, (v) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
   // A dropped connection (server restart) must not crash the process; the pool reconnects.
   pool.on('error', () => {});
   const close = async () => {
@@ -139,7 +139,12 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export async function openDb(opts: { databaseUrl?: string; dataDir?: string; memory?: boolean }): Promise<Db> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+export async function openDb(opts: {
+  databaseUrl?: string;
+  poolSize?: number;
+  dataDir?: string;
+  memory?: boolean;
+}): Promise<Db> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize);
   return openPglite(opts.memory ? undefined : opts.dataDir);
 }
