@@ -102,18 +102,23 @@ function fxRuleFor(year: number): RateRule {
  * Small memo per rates provider: the same currency and day are asked for again and again while a form
  * is edited. Failures are not kept.
  */
-const memos = new WeakMap<RatesProvider, Map<string, { at: number; value: Promise<RateUsed> }>>();
+const memos = new WeakMap<RatesProvider, Map<string, { at: number; value: Promise<RateUsed>; settled?: RateUsed }>>();
 const MEMO_TTL_MS = 10 * 60_000;
 
+/**
+ * The rate, or a promise of it. An answer the memo already holds comes back as it is, without a
+ * promise: an import of 50,000 deals asks for the same few hundred rates again and again, and awaiting
+ * each of them cost a fifth of the import's KZT step.
+ */
 export function lookupRate(
   rates: RatesProvider,
   currency: string,
   ruDate: string,
   rule: RateRule,
   now = Date.now(),
-): Promise<RateUsed> {
+): RateUsed | Promise<RateUsed> {
   if (currency === 'KZT') {
-    return Promise.resolve({ rate: '1', currency_code: 'KZT', rate_date: ruDate, rule, demo: false });
+    return { rate: '1', currency_code: 'KZT', rate_date: ruDate, rule, demo: false };
   }
   let memo = memos.get(rates);
   if (!memo) {
@@ -123,7 +128,7 @@ export function lookupRate(
   const cache = memo;
   const key = `${currency}|${ruDate}|${rule}`;
   const hit = memo.get(key);
-  if (hit && now - hit.at < MEMO_TTL_MS) return hit.value;
+  if (hit && now - hit.at < MEMO_TTL_MS) return hit.settled ?? hit.value;
   if (memo.size > 5000) memo.clear();
   const value = rates.getRate({ currency, date: ruToIso(ruDate), rule }).then((a) => ({
     rate: a.rate,
@@ -132,23 +137,35 @@ export function lookupRate(
     rule: a.rule,
     demo: a.demo,
   }));
-  memo.set(key, { at: now, value });
-  value.catch(() => cache.delete(key));
+  const entry: { at: number; value: Promise<RateUsed>; settled?: RateUsed } = { at: now, value };
+  memo.set(key, entry);
+  value.then(
+    (rate) => {
+      entry.settled = rate;
+    },
+    () => cache.delete(key),
+  );
   return value;
 }
 
-/** Which rates the input needs: the deal rate and, for a purchase on another date, the purchase rate. */
-async function ratesFor(
+type DealRates = { deal: RateUsed | null; purchase: RateUsed | null };
+
+/**
+ * Which rates the input needs: the deal rate and, for a purchase on another date, the purchase rate
+ * (looked up after the deal rate). Without a promise when the memo holds them all (see `lookupRate`).
+ */
+function ratesFor(
   code: SectionCode,
   input: Fields,
   year: number,
   currency: string | null,
   rates: RatesProvider,
-): Promise<{ deal: RateUsed | null; purchase: RateUsed | null }> {
+): DealRates | Promise<DealRates> {
   const conversions = CONVERSIONS[code];
   if (!currency || conversions.length === 0) return { deal: null, purchase: null };
   if (conversions[0]?.rate === 'year_end') {
-    return { deal: await lookupRate(rates, currency, `31.12.${year}`, 'year_end'), purchase: null };
+    const deal = lookupRate(rates, currency, `31.12.${year}`, 'year_end');
+    return deal instanceof Promise ? deal.then((d) => ({ deal: d, purchase: null })) : { deal, purchase: null };
   }
   const date = input.transaction_date;
   if (currency === 'KZT') {
@@ -161,13 +178,25 @@ async function ratesFor(
     };
     return { deal: kzt, purchase: kzt };
   }
-  const deal = validRuDate(date) ? await lookupRate(rates, currency, date, fxRuleFor(year)) : null;
-  let purchase = deal;
+  const deal = validRuDate(date) ? lookupRate(rates, currency, date, fxRuleFor(year)) : null;
+  if (deal instanceof Promise)
+    return deal.then(async (d) => ({ deal: d, purchase: await purchaseRate(conversions, input, currency, rates, d) }));
+  const purchase = purchaseRate(conversions, input, currency, rates, deal);
+  return purchase instanceof Promise ? purchase.then((p) => ({ deal, purchase: p })) : { deal, purchase };
+}
+
+/** The purchase rate when the purchase was on another date than the deal, else the deal rate. */
+function purchaseRate(
+  conversions: readonly Conversion[],
+  input: Fields,
+  currency: string,
+  rates: RatesProvider,
+  deal: RateUsed | null,
+): RateUsed | null | Promise<RateUsed> {
   const pDate = input.purchase_transaction_date;
-  if (conversions.some((c) => c.rate === 'purchase') && validRuDate(pDate) && pDate !== date) {
-    purchase = await lookupRate(rates, currency, pDate, fxRuleFor(Number(pDate.slice(6))));
-  }
-  return { deal, purchase };
+  if (conversions.some((c) => c.rate === 'purchase') && validRuDate(pDate) && pDate !== input.transaction_date)
+    return lookupRate(rates, currency, pDate, fxRuleFor(Number(pDate.slice(6))));
+  return deal;
 }
 
 /** The engine's view of a stored or posted deal (rates and country resolved). */
@@ -208,7 +237,8 @@ export async function computeDeal(
   for (const c of CONVERSIONS[code]) delete fields[c.to];
   for (const f of ['value_added_income', 'declared_cost_in_tenge_currency', 'cost_source']) delete fields[f];
   const currency = currencyOf(input, ctx.refs);
-  const { deal, purchase } = await ratesFor(code, input, ctx.year, currency, ctx.rates);
+  const needed = ratesFor(code, input, ctx.year, currency, ctx.rates);
+  const { deal, purchase } = needed instanceof Promise ? await needed : needed;
 
   for (const c of CONVERSIONS[code]) {
     const rate = c.rate === 'purchase' ? purchase : deal;
@@ -246,17 +276,20 @@ export async function computeDeal(
   return { fields, rate: deal, purchaseRate: purchase, ...tileAmounts(code, fields, input) };
 }
 
+/** Not a closure in `tileAmounts`: tsx keeps function names, which costs a call per closure made. */
+const textOrNull = (v: unknown) => (isGiven(v as string) ? String(v) : null);
+
 function tileAmounts(
   code: SectionCode,
   fields: Fields,
   input: Fields,
 ): { amountKzt: string | null; mainAmount: string | null } {
-  const s = (v: unknown) => (isGiven(v as string) ? String(v) : null);
   const main = CONVERSIONS[code][0]?.from;
-  const mainAmount = main ? s(input[main]) : null;
-  if (code === 'purchase' || code === 'history') return { amountKzt: s(fields.cost_in_tenge_currency), mainAmount };
-  if (PROFIT_CODES.has(code)) return { amountKzt: s(fields.value_added_income), mainAmount };
-  return { amountKzt: s(fields.amount_in_tenge_currency), mainAmount };
+  const mainAmount = main ? textOrNull(input[main]) : null;
+  if (code === 'purchase' || code === 'history')
+    return { amountKzt: textOrNull(fields.cost_in_tenge_currency), mainAmount };
+  if (PROFIT_CODES.has(code)) return { amountKzt: textOrNull(fields.value_added_income), mainAmount };
+  return { amountKzt: textOrNull(fields.amount_in_tenge_currency), mainAmount };
 }
 
 /** Warnings of the engine for a stored or computed deal. */
