@@ -38,7 +38,14 @@ const lot = fc.record({
   commission: fc.option(num(20, 2), { nil: null }),
   previousPeriod: fc.boolean(),
 });
-const sale = fc.record({ key, date, quantity: num(60, 5) });
+// now and then a decimal comma, a negative or a number instead of a string, as callers may pass
+const oddQuantity = fc.oneof(
+  num(60, 5),
+  num(60, 5).map((q) => q.replace('.', ',')),
+  num(60, 5).map((q) => `-${q}`),
+  fc.integer({ min: 0, max: 60 }),
+);
+const sale = fc.record({ key: fc.oneof(key, fc.constant('NOLOTS')), date, quantity: oddQuantity });
 
 describe('matchFifo (exact) agrees with the decimal.js FIFO', () => {
   it('on random lots and sales, split lots included', () => {
