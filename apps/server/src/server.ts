@@ -31,7 +31,8 @@ export async function startServer(
     if (config.sandbox) await seedDemo(deps);
     const app = await buildApp(deps);
     app.addHook('onClose', async () => {
-      jobs.stop();
+      // the job in progress finishes and is marked done before the database closes
+      await jobs.stop(8_000);
       providers.mailer.close();
       await db.close();
     });

@@ -276,5 +276,20 @@ describe('a declaration too large to stream', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     expect(wb.worksheets.length).toBeGreaterThan(1);
+
+    // A crash after the file and letter committed but before the job was marked done runs the job
+    // again (at least once): it finds its file and sends nothing twice.
+    s.clock.advance(2_000);
+    await s.deps.db.query(`UPDATE jobs SET status = 'queued' WHERE id = $1`, [job!.id]);
+    await s.deps.jobs.runOnce();
+    expect((await s.deps.jobs.get(job!.id))?.status).toBe('done');
+    expect(
+      await s.deps.db.query('SELECT 1 FROM files WHERE declaration_id = $1 AND kind = $2', [id, 'declaration_xlsx']),
+    ).toHaveLength(1);
+    const letters = await s.deps.db.query(
+      `SELECT 1 FROM outbox WHERE to_email = $1 AND text_body LIKE '%_full.xlsx%'`,
+      [user.email],
+    );
+    expect(letters).toHaveLength(1);
   }, 120_000);
 });

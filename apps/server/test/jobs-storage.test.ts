@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PermanentJobError } from '../src/jobs/queue.ts';
+import { createJobQueue, PermanentJobError } from '../src/jobs/queue.ts';
 import { localStorage } from '../src/providers/storage/storage.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 
@@ -68,6 +68,35 @@ describe('durable jobs', () => {
     s.clock.advance(6 * 60_000);
     expect(await s.deps.jobs.runOnce()).toBe(1);
     expect(await s.deps.jobs.get(id)).toMatchObject({ status: 'done' });
+  });
+});
+
+describe('graceful stop', () => {
+  it('waits for the job in progress to be marked done, then takes no other job', async () => {
+    const q = createJobQueue(s.deps.db, s.clock);
+    let release: () => void = () => {};
+    const started = new Promise<void>((r) => {
+      q.register('slow', async () => {
+        r();
+        await new Promise<void>((done) => {
+          release = done;
+        });
+        return 'finished';
+      });
+    });
+    const id = await q.enqueue('slow', {});
+    const next = await q.enqueue('slow', {});
+    const running = q.runOnce();
+    await started;
+    const stopped = q.stop(5_000);
+    setTimeout(() => release(), 50);
+    await stopped;
+    // marked done before stop() resolved: the database may close now without leaving it 'running'
+    expect(await q.get(id)).toMatchObject({ status: 'done', result: 'finished' });
+    expect(await q.get(next)).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(await running).toBe(1);
+    expect(await q.runOnce()).toBe(0);
+    await s.deps.db.query('DELETE FROM jobs WHERE id = $1', [next]);
   });
 });
 

@@ -31,7 +31,8 @@ const STALE_MS = 5 * 60_000;
 export function createJobQueue(db: Db, clock: Clock) {
   const handlers = new Map<string, JobHandler>();
   let timer: NodeJS.Timeout | undefined;
-  let busy = false;
+  let inFlight: Promise<number> | undefined;
+  let stopping = false;
 
   async function enqueue(
     kind: string,
@@ -64,50 +65,52 @@ export function createJobQueue(db: Db, clock: Clock) {
     );
   }
 
-  /** Runs ready jobs until none is left; returns how many ran. */
-  async function runOnce(): Promise<number> {
-    if (busy) return 0;
-    busy = true;
+  /** Runs ready jobs until none is left (or the queue is stopping); returns how many ran. */
+  function runOnce(): Promise<number> {
+    if (inFlight) return Promise.resolve(0);
+    inFlight = drain().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  }
+
+  async function drain(): Promise<number> {
     let ran = 0;
-    try {
-      for (;;) {
-        const job = await claim();
-        if (!job) break;
-        ran += 1;
-        const handler = handlers.get(job.kind);
-        const ctx: JobContext = {
-          id: job.id,
-          attempt: job.attempts,
-          progress: async (pct) => {
-            await db.query('UPDATE jobs SET progress = $2, updated_at = $3 WHERE id = $1', [
-              job.id,
-              Math.round(pct),
-              clock.now(),
-            ]);
-          },
-        };
-        try {
-          if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-          const result = await handler(job.payload, ctx);
-          await db.query(
-            `UPDATE jobs SET status = 'done', progress = 100, result = $2, last_error = NULL, updated_at = $3 WHERE id = $1`,
-            [job.id, JSON.stringify(result ?? null), clock.now()],
-          );
-        } catch (err) {
-          const message = err instanceof Error ? err.message : String(err);
-          const final = job.attempts >= MAX_ATTEMPTS || (err as { permanent?: boolean }).permanent === true;
-          const backoff = 2 ** job.attempts * 1000;
-          await db.query(`UPDATE jobs SET status = $2, last_error = $3, run_at = $4, updated_at = $5 WHERE id = $1`, [
+    while (!stopping) {
+      const job = await claim();
+      if (!job) break;
+      ran += 1;
+      const handler = handlers.get(job.kind);
+      const ctx: JobContext = {
+        id: job.id,
+        attempt: job.attempts,
+        progress: async (pct) => {
+          await db.query('UPDATE jobs SET progress = $2, updated_at = $3 WHERE id = $1', [
             job.id,
-            final ? 'failed' : 'queued',
-            message.slice(0, 1000),
-            new Date(clock.now().getTime() + backoff),
+            Math.round(pct),
             clock.now(),
           ]);
-        }
+        },
+      };
+      try {
+        if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+        const result = await handler(job.payload, ctx);
+        await db.query(
+          `UPDATE jobs SET status = 'done', progress = 100, result = $2, last_error = NULL, updated_at = $3 WHERE id = $1`,
+          [job.id, JSON.stringify(result ?? null), clock.now()],
+        );
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        const final = job.attempts >= MAX_ATTEMPTS || (err as { permanent?: boolean }).permanent === true;
+        const backoff = 2 ** job.attempts * 1000;
+        await db.query(`UPDATE jobs SET status = $2, last_error = $3, run_at = $4, updated_at = $5 WHERE id = $1`, [
+          job.id,
+          final ? 'failed' : 'queued',
+          message.slice(0, 1000),
+          new Date(clock.now().getTime() + backoff),
+          clock.now(),
+        ]);
       }
-    } finally {
-      busy = false;
     }
     return ran;
   }
@@ -136,9 +139,24 @@ export function createJobQueue(db: Db, clock: Clock) {
           .catch(() => {});
       }
     },
-    stop() {
+    /**
+     * Stops polling and waits (up to `waitMs`) for the job in progress to finish and be marked done, so
+     * a graceful shutdown never leaves it 'running' to be run again. Later `runOnce` calls do nothing.
+     */
+    async stop(waitMs = 30_000): Promise<void> {
       if (timer) clearInterval(timer);
       timer = undefined;
+      stopping = true;
+      const current = inFlight;
+      if (!current) return;
+      let timeout: NodeJS.Timeout | undefined;
+      await Promise.race([
+        current.catch(() => 0),
+        new Promise((r) => {
+          timeout = setTimeout(r, waitMs);
+        }),
+      ]);
+      clearTimeout(timeout);
     },
   };
 }

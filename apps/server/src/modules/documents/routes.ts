@@ -35,7 +35,7 @@ export async function documentRoutes(app: FastifyInstance, deps: Deps) {
   const service = documentsService(deps);
   const base = { tags: ['documents'], security: [{ bearer: [] }] };
 
-  deps.jobs.register(EXPORT_JOB, (payload) => service.runExport(payload));
+  deps.jobs.register(EXPORT_JOB, (payload, ctx) => service.runExport(payload, ctx.id));
 
   r.get(
     '/api/declarations/:id/export-pdf',

@@ -73,6 +73,19 @@ export function documentFilename(
 export const storageKey = (f: Pick<StoredFile, 'year' | 'month' | 'user_id' | 'filename'>) =>
   `${f.year}/${f.month}/${f.user_id}/${f.filename}`;
 
+/** A files row as the API names it: {year}/{month}/{user_id}/{filename} split out of its storage key. */
+function storedFileOf(r: { storage_key: string; kind: string; created_at: Date }): StoredFile {
+  const [year, month, userId, ...rest] = r.storage_key.split('/');
+  return {
+    year: Number(year),
+    month: Number(month),
+    user_id: Number(userId),
+    filename: rest.join('/'),
+    kind: r.kind,
+    created_at: r.created_at.toISOString(),
+  };
+}
+
 /** Renders and stores a file under {year}/{month}/{user_id}/{filename}; the files row follows the bytes. */
 async function storeFile(
   deps: Deps,
@@ -81,15 +94,20 @@ async function storeFile(
   kind: keyof typeof KINDS,
   filename: string,
   bytes: Buffer,
+  jobId: number | null = null,
 ): Promise<StoredFile> {
   const at = deps.clock.now();
   const file = { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, user_id: row.user_id, filename };
   const key = storageKey(file);
   const put = await deps.providers.storage.put(key, bytes);
+  // The same key written again (a double click within one second) replaced the bytes: the row follows them.
   await db.query(
-    `INSERT INTO files (user_id, declaration_id, kind, storage_key, filename, content_type, size_bytes, sha256, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (storage_key) DO NOTHING`,
-    [row.user_id, row.id, KINDS[kind], key, filename, CONTENT_TYPES[kind], put.size, put.sha256, at],
+    `INSERT INTO files (user_id, declaration_id, kind, storage_key, filename, content_type, size_bytes, sha256, created_at,
+       job_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     ON CONFLICT (storage_key) DO UPDATE SET size_bytes = EXCLUDED.size_bytes, sha256 = EXCLUDED.sha256,
+       created_at = EXCLUDED.created_at`,
+    [row.user_id, row.id, KINDS[kind], key, filename, CONTENT_TYPES[kind], put.size, put.sha256, at, jobId],
   );
   return { ...file, kind: KINDS[kind], created_at: at.toISOString() };
 }
@@ -185,17 +203,7 @@ export function documentsService(deps: Deps) {
          ORDER BY created_at DESC, id DESC`,
         [row.id, row.user_id, KINDS.xml],
       );
-      return rows.map((r) => {
-        const [year, month, userId, ...rest] = r.storage_key.split('/');
-        return {
-          year: Number(year),
-          month: Number(month),
-          user_id: Number(userId),
-          filename: rest.join('/'),
-          kind: r.kind,
-          created_at: r.created_at.toISOString(),
-        };
-      });
+      return rows.map(storedFileOf);
     },
 
     /** GET /api/{year}/{month}/{user_id}/{filename}: the owner's stored file, else 404. */
@@ -217,8 +225,14 @@ export function documentsService(deps: Deps) {
     },
 
     /** The export job: render, store, and email a link (the files row and the letter in one transaction). */
-    async runExport(payload: unknown): Promise<StoredFile> {
+    /** The large-export job. Idempotent: a re-run (after a crash) of a job whose file is stored sends nothing. */
+    async runExport(payload: unknown, jobId: number): Promise<StoredFile> {
       const p = payload as { declarationId: number; userId: number; format: ExportFormat };
+      const done = await deps.db.one<{ storage_key: string; kind: string; created_at: Date }>(
+        'SELECT storage_key, kind, created_at FROM files WHERE job_id = $1',
+        [jobId],
+      );
+      if (done) return storedFileOf(done);
       const row = await deps.db.one<DeclarationRow>('SELECT * FROM declarations WHERE id = $1 AND user_id = $2', [
         p.declarationId,
         p.userId,
@@ -235,7 +249,7 @@ export function documentsService(deps: Deps) {
       const filename = documentFilename(row, p.format, doc.generatedAt, '_full');
       const user = await deps.db.one<{ email: string }>('SELECT email FROM users WHERE id = $1', [row.user_id]);
       return deps.db.tx(async (t) => {
-        const file = await storeFile(deps, t, row, p.format, filename, bytes);
+        const file = await storeFile(deps, t, row, p.format, filename, bytes, jobId);
         if (user?.email) await deps.providers.mailer.send(exportLetter(deps, user.email, row, file), t);
         return file;
       });
