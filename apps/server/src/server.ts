@@ -7,6 +7,7 @@ import { seedReference } from './db/seed-reference.ts';
 import type { Deps } from './deps.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { stopRenderWorker } from './modules/documents/render-pool.ts';
 import { createProviders } from './providers/index.ts';
 import { seedDemo } from './seed-demo.ts';
 
@@ -33,6 +34,7 @@ export async function startServer(
     app.addHook('onClose', async () => {
       // the job in progress finishes and is marked done before the database closes
       await jobs.stop(8_000);
+      await stopRenderWorker();
       providers.mailer.close();
       await db.close();
     });

@@ -5,7 +5,6 @@ import {
   type DeclarationDocument,
   DocumentError,
   renderPdf,
-  renderXlsx,
   renderXml,
   validateXml,
   writeXlsxStream,
@@ -19,6 +18,7 @@ import { computeDeclaration } from '../calculation/assemble.ts';
 import type { DeclarationRow } from '../declarations/repo.ts';
 import { declarationsService } from '../declarations/service.ts';
 import { loadDocumentContext, toDocument } from './assemble.ts';
+import { renderOffThread } from './render-pool.ts';
 
 /** Above this many deals a PDF or XLSX is not rendered in the request: a job renders it and emails a link. */
 export const MAX_STREAM_DEALS = 5000;
@@ -245,7 +245,7 @@ export function documentsService(deps: Deps) {
         if (err instanceof HttpError && err.statusCode === 422) throw new PermanentJobError(err.message);
         throw err;
       }
-      const bytes = p.format === 'pdf' ? await renderPdf(doc) : await renderXlsx(doc);
+      const bytes = await renderOffThread(p.format, doc);
       const filename = documentFilename(row, p.format, doc.generatedAt, '_full');
       const user = await deps.db.one<{ email: string }>('SELECT email FROM users WHERE id = $1', [row.user_id]);
       return deps.db.tx(async (t) => {
