@@ -313,7 +313,10 @@ describe('archiving and expiry (moved clock)', () => {
     expect(del.json().message).toBe(MSG.archivedReadOnly);
     expect((await u.client.get(`/api/declarations/${paid}`)).json().data.summary.second_section.count).toBe(2);
 
-    const removed = await s.deps.db.query('SELECT action FROM audit_log WHERE declaration_id = $1 ORDER BY created_at, id', [draft]);
+    const removed = await s.deps.db.query(
+      'SELECT action FROM audit_log WHERE declaration_id = $1 ORDER BY created_at, id',
+      [draft],
+    );
     expect(removed.map((r) => r.action)).toEqual(['create', 'draft_removed']);
   });
 
