@@ -6,10 +6,11 @@ import {
   sectionByKey,
 } from '@deklarant/contracts';
 import { type AdjustmentField, articleFor, type BenefitMatch, benefitById, findBenefit } from './benefits.ts';
-import { type DealContext, dealAmountKzt, hasCost, securityKey, type TaxDeal } from './deal.ts';
-import { type Lot, matchFifo, type Sale, type SaleMatch } from './fifo.ts';
+import { type DealContext, dealAmountKztExact, hasCost, securityKey, type TaxDeal } from './deal.ts';
+import { type Exact, toDecimal } from './exact.ts';
+import { type Lot, matchFifo, type Sale, type SaleMatch, saleCostExact } from './fifo.ts';
 import { amount, type Decimal, dec, isGiven, max0, minDec, sum, TaxEngineError, ZERO } from './money.ts';
-import { type IncomeLine, profitBreakdown } from './profit.ts';
+import { type IncomeLine, profitBreakdownExact } from './profit.ts';
 import { LINE_TEXT } from './texts.ts';
 import { type RateScale, type YearRules, yearRules } from './year-rules.ts';
 
@@ -125,11 +126,12 @@ function fifoCosts(input: DeclarationInput, active: (key: string) => TaxDeal[]) 
     }))
     .filter((s) => lotKeys.has(s.key));
   const result = matchFifo(fifoSales, lots, { year: input.year });
-  const costs = new Map<DealId, Decimal>();
+  const costs = new Map<DealId, Exact>();
   for (const m of result.matches) {
     const sale = saleById.get(m.saleId)!;
-    const covered = dec(m.unmatchedQuantity).isZero() && m.consumed.length > 0;
-    if (covered || !hasCost(sale)) costs.set(m.saleId, m.costKztExact);
+    // unmatchedQuantity is '0' exactly when nothing is left uncovered
+    const covered = m.unmatchedQuantity === '0' && m.consumed.length > 0;
+    if (covered || !hasCost(sale)) costs.set(m.saleId, saleCostExact(m));
   }
   return { costs, result };
 }
@@ -195,14 +197,15 @@ export function calculateDeclaration(input: DeclarationInput): DeclarationResult
     const code = sectionByKey(key)!.code;
     active(key).forEach((deal, i) => {
       const id = dealId(deal, `${key}-${i}`);
-      const b = profitBreakdown(code, deal, ctx, costs.get(id));
+      const b = profitBreakdownExact(code, deal, ctx, costs.get(id));
       if (!b.line) return;
-      const benefit = benefitOf(code, deal, b.income, input.year);
+      const income = toDecimal(b.income);
+      const benefit = benefitOf(code, deal, income, input.year);
       // 2025 on: foreign-registered (section II) non-exempt securities count through the year's net result.
       const netted = netting && code === '2' && benefit === null && b.rule !== 'offshore';
-      const counted = netted ? b.income : max0(b.income);
-      const foreignTax = dealAmountKzt(deal, deal.foreign_tax_credit);
-      work.push({ id, code, deal, line: b.line, income: b.income, counted, netted, benefit, foreignTax, credit: ZERO });
+      const counted = netted ? income : max0(income);
+      const foreignTax = toDecimal(dealAmountKztExact(deal, deal.foreign_tax_credit));
+      work.push({ id, code, deal, line: b.line, income, counted, netted, benefit, foreignTax, credit: ZERO });
     });
   }
 

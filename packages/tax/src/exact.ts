@@ -1,4 +1,4 @@
-import { Dec, type Decimal, type DecimalLike, dec, KZT_DECIMALS, TaxEngineError } from './money.ts';
+import { Dec, type Decimal, type DecimalLike, dec, KZT_DECIMALS, TaxEngineError, ZERO } from './money.ts';
 
 /**
  * Exact decimal numbers as scaled BigInts, for the engine's hot paths (FIFO, profit of a deal).
@@ -212,4 +212,5 @@ export function amountOf(x: Exact): string {
   return plain({ n: neg ? -q : q, s: KZT_DECIMALS });
 }
 
-export const toDecimal = (x: Exact): Decimal => new Dec(plain(x));
+/** The same value as the engine's Decimal (zero is the shared constant: Decimals are immutable). */
+export const toDecimal = (x: Exact): Decimal => (x.n === 0n ? ZERO : new Dec(plain(x)));

@@ -280,6 +280,9 @@ export function matchFifo(sales: readonly Sale[], lots: readonly Lot[], opts: { 
   return { matches, remaining };
 }
 
+/** The unrounded cost of a match as an exact value (`costKztExact` without making a Decimal). */
+export const saleCostExact = (m: SaleMatch): Exact => (m instanceof Match ? Match.totalOf(m) : exact(m.costKztExact));
+
 /**
  * The match of one sale. Its unrounded cost becomes a Decimal only when read: most callers need only the
  * strings, and making 100,000 Decimals would cost a tenth of the FIFO budget. `costKztExact` is therefore
@@ -304,6 +307,11 @@ class Match implements SaleMatch {
     this.costKzt = consumed.length === 1 ? consumed[0]!.costKzt : amountOf(total);
     this.consumed = consumed;
     this.#total = total;
+  }
+
+  /** The unrounded cost as an exact value (private, so that copies and JSON keep the interface's fields). */
+  static totalOf(m: Match): Exact {
+    return m.#total;
   }
 
   get costKztExact(): Decimal {

@@ -77,7 +77,7 @@ function ruleOf(code: SectionCode, deal: TaxDeal): ProfitRule {
 
 const PROFIT_SECTIONS = new Set<SectionCode>(['1A', '1B', '1C', '2', '3', '4', 'rental', 'purchase', 'history']);
 
-interface ExactBreakdown {
+export interface ExactBreakdown {
   code: SectionCode;
   line: IncomeLine | null;
   rule: ProfitRule;
@@ -87,7 +87,12 @@ interface ExactBreakdown {
 }
 
 /** `profitBreakdown` on exact values (exact.ts): the same figures, without a Decimal. */
-function breakdown(slugOrCode: string, deal: TaxDeal, ctx: DealContext, cost?: Exact): ExactBreakdown {
+export function profitBreakdownExact(
+  slugOrCode: string,
+  deal: TaxDeal,
+  ctx: DealContext,
+  cost?: Exact,
+): ExactBreakdown {
   const code = sectionCodeOf(slugOrCode);
   if (!code || !PROFIT_SECTIONS.has(code))
     throw new TaxEngineError(`No profit rule for section ${slugOrCode}`, 'section');
@@ -108,7 +113,7 @@ function breakdown(slugOrCode: string, deal: TaxDeal, ctx: DealContext, cost?: E
  * commission is added to the deal's own cost only in years that count it (2025 on).
  */
 export function profitBreakdown(slugOrCode: string, deal: TaxDeal, ctx: DealContext, cost?: Decimal): ProfitBreakdown {
-  const b = breakdown(slugOrCode, deal, ctx, cost === undefined ? undefined : exact(cost));
+  const b = profitBreakdownExact(slugOrCode, deal, ctx, cost === undefined ? undefined : exact(cost));
   if (b.rule === 'none') return { ...b, proceedsKzt: ZERO, costKzt: ZERO, income: ZERO };
   return {
     code: b.code,
@@ -125,5 +130,5 @@ export function profitBreakdown(slugOrCode: string, deal: TaxDeal, ctx: DealCont
  * (KZT, 4 decimals). A loss comes back negative; purchases have no income ('0').
  */
 export function calculateProfit(slug: string, deal: TaxDeal, ctx: DealContext): string {
-  return amountOf(breakdown(slug, deal, ctx).income);
+  return amountOf(profitBreakdownExact(slug, deal, ctx).income);
 }
