@@ -148,7 +148,7 @@ export function lookupRate(
   return value;
 }
 
-type DealRates = { deal: RateUsed | null; purchase: RateUsed | null };
+export type DealRates = { deal: RateUsed | null; purchase: RateUsed | null };
 
 /**
  * Which rates the input needs: the deal rate and, for a purchase on another date, the purchase rate
@@ -232,13 +232,33 @@ export async function computeDeal(
   input: Fields,
   ctx: { year: number; rates: RatesProvider; refs: ReferenceSets; fifoCostKzt?: string | null },
 ): Promise<Computed> {
+  const needed = dealRates(section, input, ctx);
+  return computeWithRates(section, input, ctx, needed instanceof Promise ? await needed : needed);
+}
+
+/**
+ * The rates `computeDeal` needs for this input: without a promise when the memo holds them all, so a
+ * caller with many deals (the import) can go on without awaiting each one (see `lookupRate`).
+ */
+export function dealRates(
+  section: SectionDef,
+  input: Fields,
+  ctx: { year: number; rates: RatesProvider; refs: ReferenceSets },
+): DealRates | Promise<DealRates> {
+  return ratesFor(section.code, input, ctx.year, currencyOf(input, ctx.refs), ctx.rates);
+}
+
+/** `computeDeal` once the rates are known (`dealRates`). */
+export function computeWithRates(
+  section: SectionDef,
+  input: Fields,
+  ctx: { year: number; refs: ReferenceSets; fifoCostKzt?: string | null },
+  { deal, purchase }: DealRates,
+): Computed {
   const code = section.code;
   const fields = copyFields(input);
   for (const c of CONVERSIONS[code]) delete fields[c.to];
   for (const f of ['value_added_income', 'declared_cost_in_tenge_currency', 'cost_source']) delete fields[f];
-  const currency = currencyOf(input, ctx.refs);
-  const needed = ratesFor(code, input, ctx.year, currency, ctx.rates);
-  const { deal, purchase } = needed instanceof Promise ? await needed : needed;
 
   for (const c of CONVERSIONS[code]) {
     const rate = c.rate === 'purchase' ? purchase : deal;
