@@ -31,8 +31,10 @@ const HALF = POW.map((p) => p / 2n);
 const half10 = (k: number): bigint => (k < HALF.length ? HALF[k]! : 10n ** BigInt(k) / 2n);
 const LIMIT = POW[PRECISION]!;
 
-export const X0: Exact = { n: 0n, s: 0 };
-export const X1: Exact = { n: 1n, s: 0 };
+/** 0..1023 as exact values, made once. */
+const SMALL: Exact[] = Array.from({ length: 1024 }, (_, i) => ({ n: BigInt(i), s: 0 }));
+export const X0: Exact = SMALL[0]!;
+export const X1: Exact = SMALL[1]!;
 
 /** Number of decimal digits of a > 0. */
 function digits(a: bigint, from = 1): number {
@@ -125,6 +127,8 @@ export function parsePlain(text: string): Exact | null {
     else return null;
   }
   if (count === 0) return null;
+  // Small whole numbers (most quantities) are shared: Exact values are immutable.
+  if (dot < 0 && !neg && small < SMALL.length) return SMALL[small]!;
   const n = count <= 15 ? BigInt(small) : BigInt(dot < 0 ? text.slice(i) : text.slice(i, dot) + text.slice(dot + 1));
   return { n: neg ? -n : n, s: dot < 0 ? 0 : len - dot - 1 };
 }

@@ -243,7 +243,8 @@ export function matchFifo(sales: readonly Sale[], lots: readonly Lot[], opts: { 
       if (lotDates[index]! > date) break; // later lots cannot pay for an earlier sale
       if (used[index]) continue;
       const lot = opened[index]!;
-      const all = compare(wanted, lot.leftQty) >= 0;
+      const relation = compare(wanted, lot.leftQty);
+      const all = relation >= 0;
       const taken = all ? lot.leftQty : wanted;
       const part = take(lot, taken, all);
       if (all) used[index] = 1;
@@ -256,7 +257,8 @@ export function matchFifo(sales: readonly Sale[], lots: readonly Lot[], opts: { 
         consumed = [part];
         total = lot.takenKzt;
       }
-      wanted = minus(wanted, taken);
+      // the sale takes exactly what is left of the lot (the usual case): nothing more is wanted
+      wanted = relation === 0 ? X0 : minus(wanted, taken);
       if (wanted.n <= 0n) break;
     }
     while (q.head < queue.length && used[queue[q.head]!]) q.head++;
