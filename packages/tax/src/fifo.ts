@@ -121,10 +121,10 @@ function open(lot: Lot, withCommission: boolean): OpenLot {
 }
 
 /** Takes `taken` from the lot: proportionally, or (`all`) all that is left so rounding never strands a remainder. */
-function take(lot: OpenLot, taken: Exact, all: boolean): ConsumedLot {
+function take(lot: OpenLot, taken: Exact, all: boolean, takenText: string | null): ConsumedLot {
   let cost = lot.leftCost;
   let kzt = lot.leftKzt;
-  const quantity = lot.qtyText !== null && taken === lot.qty ? lot.qtyText : plain(taken);
+  const quantity = lot.qtyText !== null && taken === lot.qty ? lot.qtyText : (takenText ?? plain(taken));
   if (all) {
     lot.done = true;
     lot.leftQty = X0;
@@ -235,6 +235,7 @@ export function matchFifo(sales: readonly Sale[], lots: readonly Lot[], opts: { 
     const q = queues[saleKeys[order]!]!;
     const queue = q.lots;
     const asked = exact(s.quantity);
+    const askedText = typeof s.quantity === 'string' && isPlainText(s.quantity) ? s.quantity : null;
     let wanted = asked;
     let total = X0;
     let consumed: ConsumedLot[] | null = null;
@@ -246,7 +247,8 @@ export function matchFifo(sales: readonly Sale[], lots: readonly Lot[], opts: { 
       const relation = compare(wanted, lot.leftQty);
       const all = relation >= 0;
       const taken = all ? lot.leftQty : wanted;
-      const part = take(lot, taken, all);
+      // the sale's own quantity text, when it takes all it asked for from this lot
+      const part = take(lot, taken, all, taken === asked ? askedText : null);
       if (all) used[index] = 1;
       // Most sales use one lot: an array literal of one is exact in size, where `[].push` reserves
       // room for 17 (allocation is much of what a FIFO run of 100,000 sales costs).
@@ -262,7 +264,7 @@ export function matchFifo(sales: readonly Sale[], lots: readonly Lot[], opts: { 
       if (wanted.n <= 0n) break;
     }
     while (q.head < queue.length && used[queue[q.head]!]) q.head++;
-    matches[order] = new Match(s, asked, wanted, total, consumed ?? []);
+    matches[order] = new Match(s, askedText ?? plain(asked), wanted, total, consumed ?? []);
   }
 
   const remaining: Lot[] = [];
@@ -300,10 +302,10 @@ class Match implements SaleMatch {
   #total: Exact;
   #decimal: Decimal | undefined;
 
-  constructor(s: Sale, asked: Exact, wanted: Exact, total: Exact, consumed: ConsumedLot[]) {
+  constructor(s: Sale, quantity: string, wanted: Exact, total: Exact, consumed: ConsumedLot[]) {
     this.saleId = s.id;
     this.key = s.key;
-    this.quantity = typeof s.quantity === 'string' && isPlainText(s.quantity) ? s.quantity : plain(asked);
+    this.quantity = quantity;
     this.unmatchedQuantity = wanted.n === 0n ? '0' : plain(wanted);
     // one lot (most sales): the total is that part's cost, already printed
     this.costKzt = consumed.length === 1 ? consumed[0]!.costKzt : amountOf(total);
