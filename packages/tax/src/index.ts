@@ -1,6 +1,7 @@
 export * from './benefits.ts';
 export * from './calculate.ts';
 export * from './deal.ts';
+export type { Exact } from './exact.ts';
 export * from './fifo.ts';
 export * from './money.ts';
 export * from './profit.ts';
