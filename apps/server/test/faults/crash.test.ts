@@ -1,15 +1,15 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../src/db/db.ts';
-import { md5, resultSignatureBase } from '../../src/providers/payment/robokassa.ts';
 import {
-  APP_SECRET,
   api,
   demoToken,
   freePort,
   newDeclaration,
+  openPayment,
+  robokassaPaid,
   type ServerProc,
   sleep,
   spawnServer,
@@ -135,17 +135,9 @@ describe('crash and restart on the same DATA_DIR (embedded database)', () => {
     burstDecl = await newDeclaration(s.base, token);
     importDecl = await newDeclaration(s.base, token);
     paidDecl = await newDeclaration(s.base, token);
-    const chosen = await c.post(`/api/tariff/${paidDecl}/choose-tariff`, {
-      tariff_type: 1,
-      selected_additional_service: [],
-      referral_code: '',
-      tax_office_sending: false,
-      broker: null,
-    });
-    if (chosen.status !== 200) throw new Error(`choose-tariff: ${chosen.text}`);
-    const pay = await c.post(`/api/declarations/${paidDecl}/payments/create-initial-payment`);
-    if (pay.status !== 200) throw new Error(`create-initial-payment: ${pay.text}`);
-    paymentId = (pay.json.data as { id: number }).id;
+    const opened = await openPayment(s.base, token, paidDecl);
+    paymentId = opened.paymentId;
+    invId = opened.invId;
     const personal = await c.post(`/api/declarations/${paidDecl}/update-personal-data`, {
       iin: '900101300123',
       surname: 'Иванов',
@@ -153,13 +145,7 @@ describe('crash and restart on the same DATA_DIR (embedded database)', () => {
       phone: '+77011234567',
     });
     if (personal.status !== 200) throw new Error(`update-personal-data: ${personal.text}`);
-    const link = await c.post(`/api/declarations/${paidDecl}/payments/${paymentId}/generate-payment-link`);
-    if (link.status !== 200) throw new Error(`generate-payment-link: ${link.text}`);
-    invId = String(link.json.invoice_id);
-    // the sandbox Robokassa's password 2 is derived from APP_SECRET (providers/payment/index.ts)
-    const password2 = createHmac('sha256', APP_SECRET).update('robokassa-2').digest('hex').slice(0, 24);
-    const sig = md5(resultSignatureBase({ outSum: '20000.00', invId, password: password2 }));
-    callbackBody = new URLSearchParams({ OutSum: '20000.00', InvId: invId, SignatureValue: sig }).toString();
+    callbackBody = robokassaPaid(invId, opened.outSum);
   }, 180_000);
 
   const callback = (base: string) =>

@@ -1,17 +1,17 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../src/db/db.ts';
 import { EXPORT_JOB, MAX_STREAM_DEALS } from '../../src/modules/documents/service.ts';
-import { md5, resultSignatureBase } from '../../src/providers/payment/robokassa.ts';
 import {
-  APP_SECRET,
   api,
   DEMO,
   demoToken,
   newDeclaration,
+  openPayment,
+  robokassaPaid,
   type ServerProc,
   sleep,
   startServer,
@@ -181,29 +181,12 @@ describe('kill -9 during a large export job, restart on the same DATA_DIR (embed
 
     s = await start();
     token = await demoToken(s.base);
-    const c2 = api(s.base, token);
     // pay the way the provider does it (crash.test.ts): downloads are what the user pays for
-    const chosen = await c2.post(`/api/tariff/${id}/choose-tariff`, {
-      tariff_type: 1,
-      selected_additional_service: [],
-      referral_code: '',
-      tax_office_sending: false,
-      broker: null,
-    });
-    if (chosen.status !== 200) throw new Error(`choose-tariff: ${chosen.text}`);
-    const pay = await c2.post(`/api/declarations/${id}/payments/create-initial-payment`);
-    if (pay.status !== 200) throw new Error(`create-initial-payment: ${pay.text}`);
-    const payment = pay.json.data as { id: number; amount: string };
-    const link = await c2.post(`/api/declarations/${id}/payments/${payment.id}/generate-payment-link`);
-    if (link.status !== 200) throw new Error(`generate-payment-link: ${link.text}`);
-    const invId = String(link.json.invoice_id);
-    const outSum = Number(payment.amount).toFixed(2);
-    const password2 = createHmac('sha256', APP_SECRET).update('robokassa-2').digest('hex').slice(0, 24);
-    const sig = md5(resultSignatureBase({ outSum, invId, password: password2 }));
+    const { invId, outSum } = await openPayment(s.base, token, id);
     const cb = await fetch(`${s.base}/api/payments/callback/robokassa`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ OutSum: outSum, InvId: invId, SignatureValue: sig }).toString(),
+      body: robokassaPaid(invId, outSum),
     });
     if ((await cb.text()) !== `OK${invId}`) throw new Error('payment callback refused');
     console.info(`setup: ${DEALS} deals, paid, in ${Date.now() - t0} ms`);

@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { md5, resultSignatureBase } from '../../src/providers/payment/robokassa.ts';
 
 // The real server as a separate process (node --import tsx apps/server/src/main.ts), so a test can
 // kill -9 it mid-write and start it again on the same DATA_DIR or database.
@@ -168,4 +170,35 @@ export async function pgSchema(url: string): Promise<{ url: string; schema: stri
       await d.end();
     },
   };
+}
+
+/** Chooses the Optimal tariff and opens its payment through the API: what the provider's callback needs. */
+export async function openPayment(
+  base: string,
+  token: string,
+  id: number,
+): Promise<{ paymentId: number; invId: string; outSum: string }> {
+  const c = api(base, token);
+  const chosen = await c.post(`/api/tariff/${id}/choose-tariff`, {
+    tariff_type: 1,
+    selected_additional_service: [],
+    referral_code: '',
+    tax_office_sending: false,
+    broker: null,
+  });
+  if (chosen.status !== 200) throw new Error(`choose-tariff: ${chosen.text}`);
+  const pay = await c.post(`/api/declarations/${id}/payments/create-initial-payment`);
+  if (pay.status !== 200) throw new Error(`create-initial-payment: ${pay.text}`);
+  const payment = pay.json.data as { id: number; amount: string };
+  const link = await c.post(`/api/declarations/${id}/payments/${payment.id}/generate-payment-link`);
+  if (link.status !== 200) throw new Error(`generate-payment-link: ${link.text}`);
+  return { paymentId: payment.id, invId: String(link.json.invoice_id), outSum: Number(payment.amount).toFixed(2) };
+}
+
+/** The sandbox Robokassa's result callback for an invoice, signed as the provider signs it. */
+export function robokassaPaid(invId: string, outSum: string): string {
+  // the sandbox Robokassa's password 2 is derived from APP_SECRET (providers/payment/index.ts)
+  const password2 = createHmac('sha256', APP_SECRET).update('robokassa-2').digest('hex').slice(0, 24);
+  const sig = md5(resultSignatureBase({ outSum, invId, password: password2 }));
+  return new URLSearchParams({ OutSum: outSum, InvId: invId, SignatureValue: sig }).toString();
 }
