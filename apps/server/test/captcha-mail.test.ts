@@ -93,9 +93,14 @@ describe('letters through SMTP when SMTP_URL is set', () => {
     expect(received[0]?.to).toBe('smtp.user@example.com');
     expect(received[0]?.body).toMatch(/multipart\/alternative/);
     expect(received[0]?.body).toMatch(/text\/html/);
-    const row = await s.deps.db.one<{ sent_at: Date | null }>('SELECT sent_at FROM outbox WHERE to_email = $1', [
-      'smtp.user@example.com',
-    ]);
-    expect(row?.sent_at).not.toBeNull();
+    // the SMTP server has the letter once it answers 250; the outbox row is marked sent right after that
+    const sentAt = async () =>
+      (
+        await s.deps.db.one<{ sent_at: Date | null }>('SELECT sent_at FROM outbox WHERE to_email = $1', [
+          'smtp.user@example.com',
+        ])
+      )?.sent_at ?? null;
+    for (let i = 0; i < 50 && (await sentAt()) === null; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await sentAt()).not.toBeNull();
   });
 });
