@@ -80,13 +80,13 @@ export async function createTestServer(env: Record<string, string> = {}, clock?:
   };
 }
 
-function withSchema(url: string, schema: string) {
+export function withSchema(url: string, schema: string) {
   const u = new URL(url);
   u.searchParams.set('options', `-c search_path=${schema}`);
   return u.toString();
 }
 
-async function createSchema(url: string, schema: string) {
+export async function createSchema(url: string, schema: string) {
   const pg = (await import('pg')).default;
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -94,7 +94,7 @@ async function createSchema(url: string, schema: string) {
   await c.end();
 }
 
-async function dropSchema(url: string, schema: string) {
+export async function dropSchema(url: string, schema: string) {
   const pg = (await import('pg')).default;
   const c = new pg.Client({ connectionString: url });
   await c.connect();

@@ -18,11 +18,64 @@ export interface Db {
 }
 
 type Runner = { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }> };
+type PgRunner = { query: (q: pg.QueryConfig) => Promise<{ rows: unknown[] }> };
+
+/**
+ * Names for server-side prepared statements: PostgreSQL parses and plans a named statement once per
+ * connection instead of on every call (a third of the database's work under load was parsing the
+ * same few dozen statements). Texts built with a varying number of rows would each take a name, so
+ * long texts and texts past the first few hundred stay unnamed.
+ */
+class StatementNames {
+  private readonly names = new Map<string, string>();
+  private next = 0;
+
+  of(sql: string): string | undefined {
+    let name = this.names.get(sql);
+    if (name === undefined && this.names.size < 500 && sql.length < 4000) {
+      name = `q${this.next++}`;
+      this.names.set(sql, name);
+    }
+    return name;
+  }
+
+  /** A statement whose tables changed shape (another instance migrated): it is parsed anew under a new name. */
+  forget(sql: string): void {
+    this.names.delete(sql);
+  }
+}
+
+/**
+ * 0A000 'cached plan must not change result type': a prepared `SELECT *` outlived an ALTER TABLE;
+ * 26000 'prepared statement does not exist': pg closes a statement whose values it failed to encode.
+ */
+const isStalePlan = (err: unknown) => ['0A000', '26000'].includes((err as { code?: string }).code ?? '');
+
+/** Runs one statement on a pg pool or client as a named prepared statement. */
+function pgQuery(runner: PgRunner, names: StatementNames, inTx: boolean) {
+  return async (sql: string, params: readonly unknown[]) => {
+    const run = () => runner.query({ text: sql, values: params as unknown[], name: names.of(sql) });
+    try {
+      return await run();
+    } catch (err) {
+      if (!isStalePlan(err)) throw err;
+      names.forget(sql);
+      // inside a transaction the error has aborted it; the caller's retry gets the fresh statement
+      if (inTx) throw err;
+      return run();
+    }
+  };
+}
 
 /** Binds a runner; without `tx` the Db is already inside a transaction and nested calls join it. */
-function bind(kind: Db['kind'], runner: Runner, exec: Db['exec'], close: Db['close'], tx?: Db['tx']): Db {
-  const query = async <T>(sql: string, params: readonly unknown[] = []) =>
-    (await runner.query(sql, params as unknown[])).rows as T[];
+function bind(
+  kind: Db['kind'],
+  run: (sql: string, params: readonly unknown[]) => Promise<{ rows: unknown[] }>,
+  exec: Db['exec'],
+  close: Db['close'],
+  tx?: Db['tx'],
+): Db {
+  const query = async <T>(sql: string, params: readonly unknown[] = []) => (await run(sql, params)).rows as T[];
   const db: Db = {
     kind,
     query,
@@ -33,6 +86,10 @@ function bind(kind: Db['kind'], runner: Runner, exec: Db['exec'], close: Db['clo
   };
   return db;
 }
+
+/** PGlite's runner: it keeps no statements between calls. */
+const pgliteQuery = (runner: Runner) => (sql: string, params: readonly unknown[]) =>
+  runner.query(sql, params as unknown[]);
 
 // numeric -> string and int8 -> string keep money exact; dates stay Date objects.
 const NUMERIC_OID = 1700;
@@ -52,14 +109,17 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     await client.exec(sql);
   };
   const tx: Db['tx'] = (fn) =>
-    client.transaction((t) => fn(bind('pglite', t as Runner, (s) => t.exec(s).then(() => undefined), close)));
-  return bind('pglite', client as unknown as Runner, exec, close, tx);
+    client.transaction((t) =>
+      fn(bind('pglite', pgliteQuery(t as Runner), (s) => t.exec(s).then(() => undefined), close)),
+    );
+  return bind('pglite', pgliteQuery(client as unknown as Runner), exec, close, tx);
 }
 
 export async function openPostgres(url: string, poolSize = 20): Promise<Db> {
   pg.types.setTypeParser(NUMERIC_OID, (v) => v);
   pg.types.setTypeParser(INT8_OID, (v) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  const names = new StatementNames();
   // A dropped connection (server restart) must not crash the process; the pool reconnects.
   pool.on('error', () => {});
   const close = async () => {
@@ -80,7 +140,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Db> {
     client.on('error', onError);
     try {
       await client.query('BEGIN');
-      const inner = bind('postgres', client, (s) => client.query(s).then(() => undefined), close);
+      const inner = bind('postgres', pgQuery(client, names, true), (s) => client.query(s).then(() => undefined), close);
       const result = await fn(inner);
       await client.query('COMMIT');
       return result;
@@ -94,7 +154,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Db> {
       client.release(broken);
     }
   };
-  return bind('postgres', pool, exec, close, tx);
+  return bind('postgres', pgQuery(pool, names, false), exec, close, tx);
 }
 
 /**
