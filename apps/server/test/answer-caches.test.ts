@@ -95,7 +95,13 @@ describe('cached answers of a declaration', () => {
     expect(await names()).toEqual(['Apple', 'Microsoft']);
 
     // an update of the first: (3500 − 2000) × 470 = 705 000, plus 235 000 = 940 000
-    await deals.update(id, first, sale('Apple Inc.', '3500', '2000'), s.clock.now());
+    await deals.save(
+      id,
+      'second_section',
+      sale('Apple Inc.', '3500', '2000'),
+      { actor: null, action: 'deal_update', at: s.clock.now() },
+      first,
+    );
     expect(await outsideRk(u.client, id)).toBe('940000');
     expect(await names()).toEqual(['Apple Inc.', 'Microsoft']);
 

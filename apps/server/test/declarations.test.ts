@@ -320,6 +320,22 @@ describe('archiving and expiry (moved clock)', () => {
     expect(removed.map((r) => r.action)).toEqual(['create', 'draft_removed']);
   });
 
+  it('the archive list itself removes an expired draft: never listed, removed once with its audit row', async () => {
+    const u = await signedInUser(s);
+    const draft = await create(u.client);
+    const paid = await create(u.client);
+    await setState(paid, { status: 3, tariff_type: 1 });
+    s.clock.advance(10 * DAY);
+    // the list is the first call after expiry: its statement removes the draft and must not show it
+    const archived = (await u.client.get('/api/declarations?archived=1')).json();
+    expect(archived.data.map((d: { id: number }) => d.id)).toEqual([paid]);
+    expect(archived.meta.total).toBe(1);
+    expect((await u.client.get('/api/declarations?archived=1')).json().meta.total).toBe(1);
+    expect(await s.deps.db.query('SELECT id FROM declarations WHERE id = $1', [draft])).toEqual([]);
+    const audit = await s.deps.db.query('SELECT action FROM audit_log WHERE declaration_id = $1 ORDER BY id', [draft]);
+    expect(audit.map((r) => r.action)).toEqual(['create', 'draft_removed']);
+  });
+
   it('follows declaration_expired_date when another module moves it', async () => {
     const u = await signedInUser(s);
     const longer = await create(u.client);

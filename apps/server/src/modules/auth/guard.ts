@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { forbidden, HttpError, unauthorized } from '../../lib/errors.ts';
+import type { DeclarationRow } from '../declarations/repo.ts';
 import { findSession, findSessionUser, type SessionKind } from './sessions.ts';
 import { type UserRow, usersRepo } from './users-repo.ts';
 
@@ -10,6 +11,11 @@ export interface Actor {
   sessionId: number;
   kind: SessionKind;
   managerId?: number;
+  /**
+   * The declaration of the route (/api/declarations/:id/...) read together with the session: the
+   * row if it is the user's, null if not. Taken once by `loadOwn`; later loads read again.
+   */
+  declaration?: { id: number; row: DeclarationRow | null };
 }
 
 declare module 'fastify' {
@@ -79,6 +85,13 @@ async function managerActor(deps: Deps, p: AdminParams): Promise<Actor> {
   return { user, sessionId: s.session_id, kind: 'manager', managerId: manager.id };
 }
 
+/** The declaration id of a /api/declarations/:id/... route, when it is a well-formed one. */
+function routeDeclarationId(req: FastifyRequest): number | undefined {
+  if (!req.routeOptions.url?.startsWith('/api/declarations/:id')) return undefined;
+  const id = String((req.params as { id?: unknown }).id ?? '');
+  return /^[1-9]\d{0,8}$/.test(id) ? Number(id) : undefined;
+}
+
 /**
  * preHandler for every user route: a valid, unrevoked, unexpired session, or 401. With the admin
  * path parameters the manager's token is checked instead and the actor is the assigned user.
@@ -92,9 +105,11 @@ export function requireUser(deps: Deps) {
     }
     const token = bearerToken(req);
     if (!token) throw unauthorized();
-    const found = await findSessionUser<UserRow>(deps.db, deps.clock, token);
+    const declarationId = routeDeclarationId(req);
+    const found = await findSessionUser<UserRow>(deps.db, deps.clock, token, declarationId);
     if (!found) throw unauthorized();
     req.actor = { user: found.user, sessionId: found.session.session_id, kind: found.session.kind };
+    if (declarationId !== undefined) req.actor.declaration = { id: declarationId, row: found.declaration ?? null };
   };
 }
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { DECLARATION_COLUMNS, type DeclarationRow } from '../declarations/repo.ts';
 
 export type SessionKind = 'B2C' | 'B2B' | 'manager';
 
@@ -33,23 +34,47 @@ export async function findSession(db: Db, clock: Clock, token: string): Promise<
   );
 }
 
+/** Declaration columns ride along with the session under this prefix (users and declarations share names). */
+const DECL = 'decl__';
+const declarationSelect = DECLARATION_COLUMNS.map((c) => `d.${c} AS ${DECL}${c}`).join(', ');
+
 /**
  * The live session of a token with its user, in one round trip (every authenticated request asks
- * this first, so it is the hottest query of the server).
+ * this first, so it is the hottest query of the server). With `declarationId`, the same round trip
+ * also reads that declaration if it is the user's (`declaration`: null when it is not, or missing):
+ * the first thing every route of one declaration needs.
  */
 export async function findSessionUser<U extends { id: number }>(
   db: Db,
   clock: Clock,
   token: string,
-): Promise<{ session: SessionRow; user: U } | undefined> {
-  const row = await db.one<U & { session_id_: number; session_kind_: SessionKind }>(
-    `SELECT s.id AS session_id_, s.kind AS session_kind_, u.* FROM sessions s JOIN users u ON u.id = s.user_id
+  declarationId?: number,
+): Promise<{ session: SessionRow; user: U; declaration?: DeclarationRow | null } | undefined> {
+  const params: unknown[] = [sha256(token), clock.now()];
+  const withDeclaration = declarationId !== undefined;
+  if (withDeclaration) params.push(declarationId);
+  const row = await db.one<Record<string, unknown>>(
+    `SELECT s.id AS session_id_, s.kind AS session_kind_, u.*${withDeclaration ? `, ${declarationSelect}` : ''}
+     FROM sessions s JOIN users u ON u.id = s.user_id
+     ${withDeclaration ? 'LEFT JOIN declarations d ON d.id = $3 AND d.user_id = u.id' : ''}
      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
-    [sha256(token), clock.now()],
+    params,
   );
   if (!row) return undefined;
-  const { session_id_, session_kind_, ...user } = row;
-  return { session: { session_id: session_id_, user_id: user.id, kind: session_kind_ }, user: user as unknown as U };
+  const { session_id_, session_kind_, ...rest } = row;
+  const user: Record<string, unknown> = {};
+  const declaration: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(rest)) {
+    if (k.startsWith(DECL)) declaration[k.slice(DECL.length)] = v;
+    else user[k] = v;
+  }
+  return {
+    session: { session_id: session_id_ as number, user_id: user.id as number, kind: session_kind_ as SessionKind },
+    user: user as U,
+    ...(withDeclaration
+      ? { declaration: declaration.id == null ? null : (declaration as unknown as DeclarationRow) }
+      : {}),
+  };
 }
 
 export async function revokeSession(db: Db, clock: Clock, sessionId: number): Promise<void> {

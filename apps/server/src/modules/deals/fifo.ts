@@ -38,7 +38,8 @@ function saleOf(row: LotRow, key: string): Sale | null {
 
 /**
  * Re-runs FIFO for one security of the declaration and stores which purchase lots each sale of this
- * declaration consumed (deal_lots), with the resulting acquisition cost and income. A sale with its own
+ * declaration consumed (deal_lots), with the resulting acquisition cost and income (returned: the new
+ * fields of each sale whose figures changed, by id). A sale with its own
  * purchase history (history section) consumes only those lots; other sales share the pool of purchases
  * of this and earlier declarations, earlier sales (also of earlier years) consuming first.
  */
@@ -47,16 +48,20 @@ export async function rematchSecurity(
   decl: { id: number; user_id: number; year: number },
   key: string,
   refs: ReferenceSets,
-): Promise<void> {
-  if (!key) return;
+): Promise<Map<number, Record<string, unknown>>> {
+  const refigured = new Map<number, Record<string, unknown>>();
+  if (!key) return refigured;
   const repo = dealsModuleRepo(db);
-  const rows = await repo.securityDeals(decl, key, POOL_SECTIONS);
+  const {
+    pool: rows,
+    history,
+    lots: before,
+  } = await repo.fifoInputs(decl, key, {
+    pool: POOL_SECTIONS,
+    sales: SALE_SECTIONS,
+  });
   const currentSales = rows.filter((r) => !r.previous_period && SALE_SECTIONS.includes(r.section));
-  if (currentSales.length === 0) return;
-  const history = await repo.historyOf(
-    decl.id,
-    currentSales.map((s) => s.id),
-  );
+  if (currentSales.length === 0) return refigured;
   const historyBySale = new Map<number, LotRow[]>();
   for (const h of history) {
     const parent = Number(h.fields.first_a_and_second_section_deal_id);
@@ -73,7 +78,6 @@ export async function rematchSecurity(
     .filter((s): s is Sale => s !== null);
 
   const matches = new Map(matchFifo(poolSales, poolLots, { year: decl.year }).matches.map((m) => [m.saleId, m]));
-  const before = await repo.lotSignatures(currentSales.map((s) => s.id));
   for (const sale of currentSales) {
     const own = historyBySale.get(sale.id);
     const asSale = saleOf(sale, key);
@@ -100,11 +104,16 @@ export async function rematchSecurity(
         })),
       );
     }
-    await storeSaleCost(repo, sale, match, decl.year, refs);
+    const fields = await storeSaleCost(repo, sale, match, decl.year, refs);
+    if (fields) refigured.set(sale.id, fields);
   }
+  return refigured;
 }
 
-/** The sale's acquisition cost: lots consumed, plus its declared cost for the quantity no lot covered. */
+/**
+ * The sale's acquisition cost: lots consumed, plus its declared cost for the quantity no lot covered.
+ * Returns the sale's new fields when they changed.
+ */
 async function storeSaleCost(
   repo: ReturnType<typeof dealsModuleRepo>,
   sale: LotRow,
@@ -113,7 +122,7 @@ async function storeSaleCost(
     | undefined,
   year: number,
   refs: ReferenceSets,
-): Promise<void> {
+): Promise<Record<string, unknown> | undefined> {
   const f = { ...sale.fields };
   const declared = num(f.declared_cost_in_tenge_currency);
   let cost: string | null = declared;
@@ -124,7 +133,7 @@ async function storeSaleCost(
     cost = amount(match.costKztExact.plus(rest));
     source = 'fifo';
   }
-  if (cost === num(f.cost_in_tenge_currency) && (f.cost_source ?? 'declared') === source) return;
+  if (cost === num(f.cost_in_tenge_currency) && (f.cost_source ?? 'declared') === source) return undefined;
   if (cost === null) delete f.cost_in_tenge_currency;
   else f.cost_in_tenge_currency = cost;
   f.cost_source = source;
@@ -137,4 +146,5 @@ async function storeSaleCost(
     }
   }
   await repo.updateSaleFigures(sale.id, f, num(f.value_added_income));
+  return f;
 }

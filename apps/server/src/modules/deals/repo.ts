@@ -35,6 +35,9 @@ export const lotSignature = (purchaseId: number, quantity: string, costKzt: stri
 const LOT_COLUMNS = `d.id, d.declaration_id, d.section, to_char(d.transaction_date, 'DD.MM.YYYY') AS transaction_date,
   d.currency_code, d.status, d.fields`;
 
+/** Purchase-history rows of declaration $1 (their sale is named in first_a_and_second_section_deal_id). */
+const HISTORY_OF_SQL = `d.section = 'purchase_transaction_currency_section' AND d.declaration_id = $1`;
+
 /** Deal-module queries the declarations repo does not have: FIFO inputs, lots, counts. */
 export function dealsModuleRepo(db: Db) {
   return {
@@ -47,22 +50,41 @@ export function dealsModuleRepo(db: Db) {
       )?.n ?? 0,
 
     /**
-     * Sales and purchases of one security in this declaration and in the user's earlier income
-     * declarations (previous periods): the FIFO pool.
+     * Everything FIFO needs for one security, in one read: its sales and purchases in this declaration
+     * and in the user's earlier income declarations (previous periods: the pool), the purchase-history
+     * rows of this declaration's sales, and the lots those sales consumed so far (as signatures).
      */
-    async securityDeals(
+    async fifoInputs(
       decl: { id: number; user_id: number; year: number },
       key: string,
-      sections: readonly string[],
-    ): Promise<LotRow[]> {
-      return db.query<LotRow>(
-        `SELECT ${LOT_COLUMNS}, (d.declaration_id <> $1) AS previous_period
-         FROM declarations c JOIN deals d ON d.declaration_id = c.id
-         WHERE c.user_id = $2 AND (c.id = $1 OR (c.year < $3 AND c.reporting_form_id <> 2))
-           AND d.section = ANY($4) AND ${SECURITY_KEY_SQL.replaceAll('fields', 'd.fields')} = $5
-         ORDER BY d.transaction_date NULLS LAST, d.id`,
-        [decl.id, decl.user_id, decl.year, sections, key],
+      sections: { pool: readonly string[]; sales: readonly string[] },
+    ): Promise<{ pool: LotRow[]; history: LotRow[]; lots: Map<number, string> }> {
+      type Row = LotRow & { part_: 'pool' | 'history'; date_: unknown; lots_: [number, string, string][] | null };
+      const rows = await db.query<Row>(
+        `WITH pool AS (
+           SELECT ${LOT_COLUMNS}, (d.declaration_id <> $1) AS previous_period, d.transaction_date AS date_
+           FROM declarations c JOIN deals d ON d.declaration_id = c.id
+           WHERE c.user_id = $2 AND (c.id = $1 OR (c.year < $3 AND c.reporting_form_id <> 2))
+             AND d.section = ANY($4) AND ${SECURITY_KEY_SQL.replaceAll('fields', 'd.fields')} = $5
+         ), sales AS (
+           SELECT id FROM pool WHERE NOT previous_period AND section = ANY($6)
+         )
+         SELECT 'pool' AS part_, pool.*,
+           (SELECT json_agg(json_build_array(l.purchase_deal_id, l.quantity::text, l.cost_kzt::text) ORDER BY l.seq)
+            FROM deal_lots l WHERE l.sale_deal_id = pool.id AND pool.id IN (SELECT id FROM sales)) AS lots_
+         FROM pool
+         UNION ALL
+         SELECT 'history', ${LOT_COLUMNS}, false, d.transaction_date, NULL FROM deals d
+         WHERE ${HISTORY_OF_SQL} AND (d.fields ->> 'first_a_and_second_section_deal_id') IN (SELECT id::text FROM sales)
+         ORDER BY date_ NULLS LAST, id`,
+        [decl.id, decl.user_id, decl.year, sections.pool, key, sections.sales],
       );
+      const out = { pool: [] as LotRow[], history: [] as LotRow[], lots: new Map<number, string>() };
+      for (const { part_, date_, lots_, ...row } of rows) {
+        out[part_].push(row);
+        if (lots_) out.lots.set(row.id, lots_.map((l) => lotSignature(...l)).join(''));
+      }
+      return out;
     },
 
     /** Purchase-history rows of the given sales (history section, first_a_and_second_section_deal_id). */
@@ -71,8 +93,7 @@ export function dealsModuleRepo(db: Db) {
         ? Promise.resolve([] as LotRow[])
         : db.query<LotRow>(
             `SELECT ${LOT_COLUMNS}, false AS previous_period FROM deals d
-             WHERE d.section = 'purchase_transaction_currency_section'
-               AND (d.fields ->> 'first_a_and_second_section_deal_id') = ANY($2::text[]) AND d.declaration_id = $1
+             WHERE ${HISTORY_OF_SQL} AND (d.fields ->> 'first_a_and_second_section_deal_id') = ANY($2::text[])
              ORDER BY d.transaction_date NULLS LAST, d.id`,
             [declarationId, saleIds.map(String)],
           ),
@@ -101,27 +122,6 @@ export function dealsModuleRepo(db: Db) {
            previous_period) VALUES ${values.join(', ')}`,
         params,
       );
-    },
-
-    /** Current lots of several sales, as a comparable signature per sale. */
-    async lotSignatures(saleIds: readonly number[]): Promise<Map<number, string>> {
-      const out = new Map<number, string>();
-      if (saleIds.length === 0) return out;
-      const rows = await db.query<{
-        sale_deal_id: number;
-        purchase_deal_id: number;
-        quantity: string;
-        cost_kzt: string;
-      }>(
-        `SELECT sale_deal_id, purchase_deal_id, quantity::text AS quantity, cost_kzt::text AS cost_kzt
-         FROM deal_lots WHERE sale_deal_id = ANY($1::int[]) ORDER BY sale_deal_id, seq`,
-        [saleIds],
-      );
-      for (const r of rows) {
-        const part = lotSignature(r.purchase_deal_id, r.quantity, r.cost_kzt);
-        out.set(r.sale_deal_id, `${out.get(r.sale_deal_id) ?? ''}${part}`);
-      }
-      return out;
     },
 
     /** The lots a sale consumed, with the purchase deal's own description. */

@@ -23,7 +23,7 @@ import { HttpError, unprocessable } from '../../lib/errors.ts';
 import type { Actor } from '../auth/guard.ts';
 import { auditDeclaration } from '../declarations/audit.ts';
 import { assertDealsEditable } from '../declarations/lifecycle.ts';
-import { type DealOut, type DeclarationRow, dealsRepo, declarationsRepo } from '../declarations/repo.ts';
+import { type DealOut, type DeclarationRow, dealsRepo, declarationsRepo, withFields } from '../declarations/repo.ts';
 import { askerOf, declarationsService } from '../declarations/service.ts';
 import { benefitFor, CONVERSIONS, computeDeal, currencyOf, SALE_CODES, taxDealOf, warningsOf } from './compute.ts';
 import { rematchSecurity } from './fifo.ts';
@@ -171,9 +171,16 @@ export function dealsService(deps: Deps) {
       ? securityKey(fields as { isin_security?: string; name_security?: string })
       : '';
 
-  /** Keeps FIFO figures right after a sale, purchase or purchase-history row changed. */
+  /**
+   * Keeps FIFO figures right after a sale, purchase or purchase-history row changed; returns the
+   * fields of the sales it re-figured.
+   */
   async function rematch(t: typeof deps.db, decl: DeclarationRow, keys: Iterable<string>, refs: ReferenceSets) {
-    for (const key of new Set(keys)) if (key) await rematchSecurity(t, decl, key, refs);
+    const refigured = new Map<number, Record<string, unknown>>();
+    for (const key of new Set(keys)) {
+      if (key) for (const [id, fields] of await rematchSecurity(t, decl, key, refs)) refigured.set(id, fields);
+    }
+    return refigured;
   }
 
   async function save(actor: Actor, declarationId: number, sectionRaw: string, body: DealInput, dealId?: number) {
@@ -195,29 +202,23 @@ export function dealsService(deps: Deps) {
       fields: splitCommon(f),
     };
     const at = now();
-    const id = await deps.db.tx(async (t) => {
-      const r = dealsRepo(t);
-      let id = dealId;
-      if (id === undefined) id = await r.insert(decl.id, section.key, write, at);
-      else await r.update(decl.id, id, write, at);
-      if (id === undefined) throw new Error('deal not stored');
-      await declarationsRepo(t).touch(decl.id, at);
-      await auditDeclaration(t, {
-        actor,
-        declarationId: decl.id,
-        action: dealId === undefined ? 'deal_create' : 'deal_update',
-        at,
-        entity: 'deal',
-        entityId: id,
-        details: { section: section.key },
-      });
+    const action = dealId === undefined ? 'deal_create' : 'deal_update';
+    const stored = await deps.db.tx(async (t) => {
+      const audit = { actor, action, at, details: { section: section.key } } as const;
+      const written = await dealsRepo(t).save(decl.id, section.key, write, audit, dealId);
+      if (!written) throw new HttpError(404, DEAL_TEXT.dealNotFound);
       const parentKey =
         section.code === 'history' ? await saleKeyOf(t, decl.id, Number(f.first_a_and_second_section_deal_id)) : '';
-      await rematch(t, decl, [keyOf(section, f), before ? keyOf(section, before) : '', parentKey], refs);
-      return id;
+      const refigured = await rematch(
+        t,
+        decl,
+        [keyOf(section, f), before ? keyOf(section, before) : '', parentKey],
+        refs,
+      );
+      // FIFO may have re-figured the saved sale itself (its cost and income)
+      const own = refigured.get(written.id);
+      return own ? withFields(written, own) : written;
     });
-    const stored = await repo.byId(decl.id, id);
-    if (!stored) throw new HttpError(404, DEAL_TEXT.dealNotFound);
     return view(section, stored, decl, refs);
   }
 

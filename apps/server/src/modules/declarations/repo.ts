@@ -1,6 +1,7 @@
 import { SECTION_KEYS } from '@deklarant/contracts';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/db.ts';
+import { type AuditEntry, auditOfRows } from './audit.ts';
 import { isoDate } from './dates.ts';
 
 export interface DeclarationRow {
@@ -41,8 +42,47 @@ export type NewDeclarationRow = Pick<
 > &
   Partial<Pick<DeclarationRow, 'status' | 'tariff_type' | 'referral_code' | 'tax_office_sending'>>;
 
+/** Every column of `declarations` (a test compares it with the table): reads that name their columns use it. */
+export const DECLARATION_COLUMNS = [
+  'id',
+  'user_id',
+  'manager_id',
+  'status',
+  'tariff_type',
+  'reporting_form_id',
+  'type',
+  'year',
+  'kgd_code_id',
+  'created_at',
+  'updated_at',
+  'declaration_expired_date',
+  'archived_at',
+  'broker',
+  'referral_code',
+  'tax_office_sending',
+  'personal_data',
+  'fifth_section',
+  'deals_revision',
+] as const satisfies readonly (keyof DeclarationRow)[];
+
+/** What the list of declarations shows (common data): the row without personal data and the result. */
+export type DeclarationListRow = Omit<DeclarationRow, 'personal_data' | 'fifth_section'>;
+const LIST_COLUMNS = DECLARATION_COLUMNS.filter((c) => c !== 'personal_data' && c !== 'fifth_section').join(', ');
+
 /** Archived: explicitly, or once the expiry date has passed ($2 is now). */
 const ARCHIVED_SQL = `(archived_at IS NOT NULL OR (declaration_expired_date IS NOT NULL AND declaration_expired_date <= $2))`;
+
+/**
+ * Common table expressions that remove the user's ($1) drafts whose expiry has passed ($2 is now),
+ * each with its 'draft_removed' audit row (a system action: no actor); `removed` and `audited` name
+ * the removed ids.
+ */
+const SWEEP_DRAFTS_SQL = `removed AS (
+    DELETE FROM declarations WHERE user_id = $1 AND status = 1 AND ${ARCHIVED_SQL} RETURNING id
+  ), audited AS (
+    INSERT INTO audit_log (declaration_id, entity, entity_id, action, created_at)
+    SELECT id, 'declaration', id::text, 'draft_removed', $2 FROM removed RETURNING declaration_id AS id
+  )`;
 
 export function declarationsRepo(db: Db) {
   return {
@@ -78,18 +118,25 @@ export function declarationsRepo(db: Db) {
 
     byId: (id: number) => db.one<DeclarationRow>('SELECT * FROM declarations WHERE id = $1', [id]),
 
+    /**
+     * A page of the user's declarations with the total. The same statement first removes the user's
+     * expired drafts (drafts are removed rather than archived): one round trip for the list. Its
+     * SELECT sees the rows as they were before the DELETE, so it leaves the removed ids out itself.
+     */
     async listForUser(
       userId: number,
       opts: { archived: boolean; now: Date; limit: number; offset: number },
-    ): Promise<{ rows: DeclarationRow[]; total: number }> {
+    ): Promise<{ rows: DeclarationListRow[]; total: number }> {
       const where = `user_id = $1 AND ${opts.archived ? '' : 'NOT '}${ARCHIVED_SQL}`;
-      // the total rides along with the page (one round trip); only a page past the end asks again
-      const page = await db.query<DeclarationRow & { total_: number }>(
-        `SELECT *, count(*) OVER ()::int AS total_ FROM declarations WHERE ${where}
+      // the total rides along with the page; only a page past the end asks again
+      const page = await db.query<DeclarationListRow & { total_: number }>(
+        `WITH ${SWEEP_DRAFTS_SQL}
+         SELECT ${LIST_COLUMNS}, count(*) OVER ()::int AS total_ FROM declarations
+         WHERE ${where} AND id NOT IN (SELECT id FROM removed)
          ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
         [userId, opts.now, opts.limit, opts.offset],
       );
-      const rows = page.map(({ total_, ...row }) => row as DeclarationRow);
+      const rows = page.map(({ total_, ...row }) => row as DeclarationListRow);
       if (page.length > 0 || opts.offset === 0) return { rows, total: page[0]?.total_ ?? 0 };
       const count = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM declarations WHERE ${where}`, [
         userId,
@@ -98,20 +145,9 @@ export function declarationsRepo(db: Db) {
       return { rows, total: count?.n ?? 0 };
     },
 
-    /**
-     * Drafts (status 1) whose expiry has passed are removed rather than archived, each with its
-     * 'draft_removed' audit row (a system action: no actor), in one statement: atomic without a
-     * transaction, and a single round trip on the common path where nothing is due.
-     */
+    /** Removes the user's expired drafts (see listForUser), when a single declaration is asked for. */
     removeExpiredDrafts: (userId: number, now: Date) =>
-      db.query<{ id: number }>(
-        `WITH removed AS (
-           DELETE FROM declarations WHERE user_id = $1 AND status = 1 AND ${ARCHIVED_SQL} RETURNING id
-         )
-         INSERT INTO audit_log (declaration_id, entity, entity_id, action, created_at)
-         SELECT id, 'declaration', id::text, 'draft_removed', $2 FROM removed RETURNING declaration_id AS id`,
-        [userId, now],
-      ),
+      db.query<{ id: number }>(`WITH ${SWEEP_DRAFTS_SQL} SELECT id FROM audited`, [userId, now]),
 
     remove: async (id: number) => {
       await db.query('DELETE FROM declarations WHERE id = $1', [id]);
@@ -188,6 +224,42 @@ function toDealOut(r: DealDbRow): DealOut {
   };
 }
 
+/** The deal with its own fields replaced (FIFO re-figured a sale); the typed columns stay. */
+export const withFields = (deal: DealOut, fields: Record<string, unknown>): DealOut => ({
+  ...fields,
+  id: deal.id,
+  status: deal.status,
+  comment: deal.comment,
+  transaction_date: deal.transaction_date,
+  currency_code: deal.currency_code,
+  declaration_id: deal.declaration_id,
+  declaration_section: deal.declaration_section,
+});
+
+/** $1-$9 of a deal's insert or update: declaration, section, the typed columns and the fields. */
+const dealValues = (declarationId: number, section: string, deal: DealWrite) => [
+  declarationId,
+  section,
+  deal.status ?? null,
+  deal.comment ?? null,
+  isoDate(deal.transaction_date),
+  deal.currency_code ?? null,
+  deal.main_amount ?? null,
+  deal.amount_kzt ?? null,
+  JSON.stringify(deal.fields),
+];
+
+/** A deal's insert: `dealValues`, the time ($10) and the import source key ($11). */
+const INSERT_DEAL_SQL = `INSERT INTO deals (declaration_id, section, status, comment, transaction_date, currency_code,
+    main_amount, amount_kzt, fields, created_at, updated_at, source_key)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11)
+  ON CONFLICT (declaration_id, source_key) DO NOTHING`;
+
+/** A deal's update from `dealValues`, the time ($10) and the id ($11) of a deal of that declaration and section. */
+const UPDATE_DEAL_SQL = `UPDATE deals SET status = $3, comment = $4, transaction_date = $5, currency_code = $6,
+    main_amount = $7, amount_kzt = $8, fields = $9, updated_at = $10
+  WHERE declaration_id = $1 AND section = $2 AND id = $11`;
+
 const emptyGroups = (): Record<string, DealOut[]> => Object.fromEntries(SECTION_KEYS.map((k) => [k, []]));
 
 /**
@@ -239,48 +311,38 @@ export function dealsRepo(db: Db) {
 
     /** Inserts a deal; with a source_key already imported it adds nothing and returns undefined. */
     async insert(declarationId: number, section: string, deal: DealWrite, now: Date): Promise<number | undefined> {
-      const row = await db.one<{ id: number }>(
-        `INSERT INTO deals (declaration_id, section, status, comment, transaction_date, currency_code, main_amount,
-           amount_kzt, fields, source_key, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
-         ON CONFLICT (declaration_id, source_key) DO NOTHING RETURNING id`,
-        [
-          declarationId,
-          section,
-          deal.status ?? null,
-          deal.comment ?? null,
-          isoDate(deal.transaction_date),
-          deal.currency_code ?? null,
-          deal.main_amount ?? null,
-          deal.amount_kzt ?? null,
-          JSON.stringify(deal.fields),
-          deal.source_key ?? null,
-          now,
-        ],
-      );
+      const row = await db.one<{ id: number }>(`${INSERT_DEAL_SQL} RETURNING id`, [
+        ...dealValues(declarationId, section, deal),
+        now,
+        deal.source_key ?? null,
+      ]);
       return row?.id;
     },
 
-    /** Replaces a deal's values; false when it is not in this declaration. */
-    async update(declarationId: number, dealId: number, deal: DealWrite, now: Date): Promise<boolean> {
-      const rows = await db.query(
-        `UPDATE deals SET status = $3, comment = $4, transaction_date = $5, currency_code = $6, main_amount = $7,
-           amount_kzt = $8, fields = $9, updated_at = $10
-         WHERE declaration_id = $1 AND id = $2 RETURNING id`,
-        [
-          declarationId,
-          dealId,
-          deal.status ?? null,
-          deal.comment ?? null,
-          isoDate(deal.transaction_date),
-          deal.currency_code ?? null,
-          deal.main_amount ?? null,
-          deal.amount_kzt ?? null,
-          JSON.stringify(deal.fields),
-          now,
-        ],
+    /**
+     * The deal form's write: inserts the deal (or updates `dealId` of this declaration and section),
+     * marks the declaration updated and adds the audit row, in one statement. Returns the stored deal,
+     * or undefined when there is no such deal to update.
+     */
+    async save(
+      declarationId: number,
+      section: string,
+      deal: DealWrite,
+      audit: Omit<AuditEntry, 'entityId' | 'declarationId'>,
+      dealId?: number,
+    ): Promise<DealOut | undefined> {
+      // $11: no source key for an insert; the deal's id for an update
+      const params: unknown[] = [...dealValues(declarationId, section, deal), audit.at, dealId ?? null];
+      const write = `${dealId === undefined ? INSERT_DEAL_SQL : UPDATE_DEAL_SQL} RETURNING ${DEAL_COLUMNS}`;
+      const logged = auditOfRows({ ...audit, declarationId, entity: 'deal' }, 'written', params.length + 1);
+      const row = await db.one<DealDbRow>(
+        `WITH written AS (${write}),
+           touched AS (UPDATE declarations SET updated_at = $10 WHERE id = $1 AND EXISTS (SELECT 1 FROM written)),
+           logged AS (${logged.sql})
+         SELECT * FROM written`,
+        [...params, ...logged.params],
       );
-      return rows.length > 0;
+      return row ? toDealOut(row) : undefined;
     },
 
     async remove(declarationId: number, dealId: number): Promise<boolean> {

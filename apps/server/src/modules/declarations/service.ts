@@ -19,7 +19,7 @@ import type { Actor } from '../auth/guard.ts';
 import { auditDeclaration } from './audit.ts';
 import { addDays, ruDateTime } from './dates.ts';
 import { type Asker, assertCanDeleteAllDeals, assertDeletable, isArchived, isExpiredDraft } from './lifecycle.ts';
-import { type DeclarationRow, dealsRepo, declarationsRepo } from './repo.ts';
+import { type DeclarationListRow, type DeclarationRow, dealsRepo, declarationsRepo } from './repo.ts';
 
 /** Serialized answers kept in memory per server (a 1,000-deal declaration is about 0.7 MB). */
 const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
@@ -29,7 +29,7 @@ export const askerOf = (actor: Actor): Asker => ({
   manager: actor.kind === 'manager' || actor.managerId !== undefined,
 });
 
-export function toCommonData(row: DeclarationRow, now: Date): CommonData {
+export function toCommonData(row: DeclarationListRow, now: Date): CommonData {
   const archived = isArchived(row, now);
   return {
     id: row.id,
@@ -71,8 +71,17 @@ export function declarationsService(deps: Deps) {
     await repo.removeExpiredDrafts(userId, now());
   }
 
+  /** The declaration the guard read with the session, if it is this one (once: a later load reads again). */
+  function takeRead(actor: Actor, id: number): DeclarationRow | null | undefined {
+    const read = actor.declaration;
+    if (read?.id !== id) return undefined;
+    actor.declaration = undefined;
+    return read.row;
+  }
+
   async function loadOwn(actor: Actor, id: number): Promise<DeclarationRow> {
-    const row = await repo.byIdForUser(id, actor.user.id);
+    const read = takeRead(actor, id);
+    const row = read === undefined ? await repo.byIdForUser(id, actor.user.id) : read;
     if (!row) throw notFound();
     if (isExpiredDraft(row, now())) {
       await sweepDrafts(actor.user.id);
@@ -115,7 +124,6 @@ export function declarationsService(deps: Deps) {
     sweepDrafts,
 
     async list(actor: Actor, q: { archived: boolean; page: number }) {
-      await sweepDrafts(actor.user.id);
       const at = now();
       const { rows, total } = await repo.listForUser(actor.user.id, {
         archived: q.archived,

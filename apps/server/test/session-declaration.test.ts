@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findSessionUser } from '../src/modules/auth/sessions.ts';
+import type { UserRow } from '../src/modules/auth/users-repo.ts';
+import { DECLARATION_COLUMNS, declarationsRepo } from '../src/modules/declarations/repo.ts';
+import { declarationsService } from '../src/modules/declarations/service.ts';
+import { createTestServer, signedInUser, type TestServer } from './helpers.ts';
+
+// Routes of one declaration read the session, the user and that declaration in one round trip.
+// The row read that way must be exactly the row `SELECT *` gives, and tell nothing more than it.
+let s: TestServer;
+beforeAll(async () => {
+  s = await createTestServer();
+});
+afterAll(() => s.close());
+
+const newForm = async (u: Awaited<ReturnType<typeof signedInUser>>) =>
+  (await u.client.post('/api/declarations', { year: 2025, type: 1, kgd_code_id: 1, reporting_form_id: 3 })).json()
+    .data.common_data.id as number;
+
+describe('the declaration read with the session', () => {
+  it('names every column of the declarations table', async () => {
+    const cols = await s.deps.db.query<{ name: string }>(
+      `SELECT column_name AS name FROM information_schema.columns
+       WHERE table_name = 'declarations' AND table_schema = current_schema() ORDER BY ordinal_position`,
+    );
+    expect([...DECLARATION_COLUMNS].sort()).toEqual(cols.map((c) => c.name).sort());
+  });
+
+  it('is the same row, with the same types, as reading the declaration alone', async () => {
+    const u = await signedInUser(s);
+    const id = await newForm(u);
+    const found = await findSessionUser<UserRow>(s.deps.db, s.deps.clock, u.token, id);
+    const alone = await declarationsRepo(s.deps.db).byIdForUser(id, u.id);
+    expect(alone?.created_at).toBeInstanceOf(Date);
+    expect(found?.declaration).toEqual(alone);
+    // the user part is unchanged by the join
+    const plain = await findSessionUser<UserRow>(s.deps.db, s.deps.clock, u.token);
+    expect(found?.user).toEqual(plain?.user);
+    expect(found?.session).toEqual(plain?.session);
+  });
+
+  it("is null for another user's declaration and for a missing one alike", async () => {
+    const owner = await signedInUser(s);
+    const other = await signedInUser(s);
+    const id = await newForm(owner);
+    const theirs = await findSessionUser<UserRow>(s.deps.db, s.deps.clock, other.token, id);
+    const missing = await findSessionUser<UserRow>(s.deps.db, s.deps.clock, other.token, 999_999);
+    expect(theirs?.declaration).toBeNull();
+    expect(missing?.declaration).toBeNull();
+    expect(theirs?.user.id).toBe(other.id);
+  });
+
+  it('serves the first load of the request only; a later load reads the database again', async () => {
+    const u = await signedInUser(s);
+    const id = await newForm(u);
+    const found = await findSessionUser<UserRow>(s.deps.db, s.deps.clock, u.token, id);
+    if (!found?.declaration) throw new Error('no declaration read');
+    const actor = {
+      user: found.user,
+      sessionId: found.session.session_id,
+      kind: found.session.kind,
+      declaration: { id, row: found.declaration },
+    };
+    await s.deps.db.query('UPDATE declarations SET broker = $2 WHERE id = $1', [id, 'Freedom']);
+    const service = declarationsService(s.deps);
+    expect((await service.loadOwn(actor, id)).broker).toBeNull();
+    expect((await service.loadOwn(actor, id)).broker).toBe('Freedom');
+  });
+
+  it('answers the API the same for a missing id and for the id of another user', async () => {
+    const owner = await signedInUser(s);
+    const other = await signedInUser(s);
+    const id = await newForm(owner);
+    for (const path of ['', '/calculation', '/deals/first-section-a']) {
+      const theirs = await other.client.get(`/api/declarations/${id}${path}`);
+      const missing = await other.client.get(`/api/declarations/999999${path}`);
+      expect([theirs.statusCode, theirs.body]).toEqual([missing.statusCode, missing.body]);
+      expect(theirs.statusCode).toBe(404);
+    }
+  });
+});
