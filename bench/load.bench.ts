@@ -71,8 +71,8 @@ const newForm = async (base: string, token: string) =>
     .data.common_data.id as number;
 
 /** Declarations being edited while the big one is opened, and the deals each has. */
-const WORK_DECLARATIONS = 20;
-const WORK_DEALS_EACH = 5;
+const WORK_DECLARATIONS = Number(process.env.LOAD_WORK_DECLARATIONS ?? 20);
+const WORK_DEALS_EACH = Number(process.env.LOAD_WORK_DEALS ?? 5);
 
 /**
  * The demo user with a declaration holding 1,000 deals (opened and calculated), and 20 more of 5 deals

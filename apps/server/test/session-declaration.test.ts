@@ -14,8 +14,8 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const newForm = async (u: Awaited<ReturnType<typeof signedInUser>>) =>
-  (await u.client.post('/api/declarations', { year: 2025, type: 1, kgd_code_id: 1, reporting_form_id: 3 })).json()
-    .data.common_data.id as number;
+  (await u.client.post('/api/declarations', { year: 2025, type: 1, kgd_code_id: 1, reporting_form_id: 3 })).json().data
+    .common_data.id as number;
 
 describe('the declaration read with the session', () => {
   it('names every column of the declarations table', async () => {
