@@ -243,7 +243,6 @@ export function dealsService(deps: Deps) {
             ? await saleKeyOf(t, decl.id, Number(before.first_a_and_second_section_deal_id))
             : '';
         await dealsRepo(t).remove(decl.id, dealId);
-        await declarationsRepo(t).touch(decl.id, at);
         await auditDeclaration(t, {
           actor,
           declarationId: decl.id,

@@ -165,10 +165,6 @@ export function declarationsRepo(db: Db) {
         now,
       ]);
     },
-
-    touch: async (id: number, now: Date) => {
-      await db.query('UPDATE declarations SET updated_at = $2 WHERE id = $1', [id, now]);
-    },
   };
 }
 export type DeclarationsRepo = ReturnType<typeof declarationsRepo>;
@@ -320,9 +316,9 @@ export function dealsRepo(db: Db) {
     },
 
     /**
-     * The deal form's write: inserts the deal (or updates `dealId` of this declaration and section),
-     * marks the declaration updated and adds the audit row, in one statement. Returns the stored deal,
-     * or undefined when there is no such deal to update.
+     * The deal form's write: inserts the deal (or updates `dealId` of this declaration and section)
+     * and adds the audit row, in one statement (the revision trigger marks the declaration updated).
+     * Returns the stored deal, or undefined when there is no such deal to update.
      */
     async save(
       declarationId: number,
@@ -336,10 +332,7 @@ export function dealsRepo(db: Db) {
       const write = `${dealId === undefined ? INSERT_DEAL_SQL : UPDATE_DEAL_SQL} RETURNING ${DEAL_COLUMNS}`;
       const logged = auditOfRows({ ...audit, declarationId, entity: 'deal' }, 'written', params.length + 1);
       const row = await db.one<DealDbRow>(
-        `WITH written AS (${write}),
-           touched AS (UPDATE declarations SET updated_at = $10 WHERE id = $1 AND EXISTS (SELECT 1 FROM written)),
-           logged AS (${logged.sql})
-         SELECT * FROM written`,
+        `WITH written AS (${write}), logged AS (${logged.sql}) SELECT * FROM written`,
         [...params, ...logged.params],
       );
       return row ? toDealOut(row) : undefined;

@@ -228,7 +228,6 @@ export function declarationsService(deps: Deps) {
       assertCanDeleteAllDeals(row, now(), askerOf(actor));
       return deps.db.tx(async (t) => {
         const deleted = await dealsRepo(t).deleteAll(id);
-        await declarationsRepo(t).touch(id, now());
         await auditDeclaration(t, {
           actor,
           declarationId: id,
