@@ -115,18 +115,19 @@ export async function seed(base: string) {
   const { token } = await call(base, 'POST', '/api/auth/login', { email: 'demo@example.com', password: 'Demo-pass-1' });
   const big = await newForm(base, token);
   const bigDealIds = await addDeals(base, token, big, DEALS, 'load');
-  const saves: Save[] = [];
+  const people: Save[][] = [];
   let next = 0;
   const person = async () => {
     for (let w = next++; w < WORK_USERS; w = next++) {
       const own = await register(base, w);
       const id = await newForm(base, own);
-      for (const dealId of await addDeals(base, own, id, WORK_DEALS_EACH, `work-${w}`)) {
-        saves.push({ path: `/api/declarations/${id}/deals/first-section-a/${dealId}`, token: own });
-      }
+      const dealIds = await addDeals(base, own, id, WORK_DEALS_EACH, `work-${w}`);
+      people.push(dealIds.map((d) => ({ path: `/api/declarations/${id}/deals/first-section-a/${d}`, token: own })));
     }
   };
   await Promise.all(Array.from({ length: 4 }, person));
+  // one deal of each person in turn: a person saves one deal at a time, not five at once
+  const saves = Array.from({ length: WORK_DEALS_EACH }, (_, k) => people.map((p) => p[k] as Save)).flat();
   const one = await call(base, 'GET', `/api/declarations/${big}`, undefined, token);
   const count = Object.values(one.data.summary as Record<string, { count: number }>).reduce((n, x) => n + x.count, 0);
   return { token, big, bigDealIds, saves, count };

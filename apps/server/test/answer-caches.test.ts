@@ -95,13 +95,18 @@ describe('cached answers of a declaration', () => {
     expect(await names()).toEqual(['Apple', 'Microsoft']);
 
     // an update of the first: (3500 − 2000) × 470 = 705 000, plus 235 000 = 940 000
-    await deals.save(
+    const revision = (
+      await s.deps.db.one<{ r: string }>('SELECT deals_revision AS r FROM declarations WHERE id = $1', [id])
+    )?.r as string;
+    const saved = await deals.save(
       id,
       'second_section',
       sale('Apple Inc.', '3500', '2000'),
       { actor: null, action: 'deal_update', at: s.clock.now() },
+      { revision, relotted: [], lots: [], figures: [] },
       first,
     );
+    expect(saved.conflict).toBe(false);
     expect(await outsideRk(u.client, id)).toBe('940000');
     expect(await names()).toEqual(['Apple Inc.', 'Microsoft']);
 

@@ -1,12 +1,23 @@
 import { sectionByKey } from '@deklarant/contracts';
-import { amount, calculateProfit, dec, isGiven, type Lot, matchFifo, type Sale, TaxEngineError } from '@deklarant/tax';
+import {
+  amount,
+  calculateProfit,
+  dec,
+  isGiven,
+  type Lot,
+  matchFifo,
+  type Sale,
+  type SaleMatch,
+  TaxEngineError,
+} from '@deklarant/tax';
 import type { Db } from '../../db/db.ts';
+import { NEW_DEAL, type SaveFifo } from '../declarations/repo.ts';
 import { taxDealOf } from './compute.ts';
 import type { ReferenceSets } from './references.ts';
-import { dealsModuleRepo, type LotRow, lotSignature } from './repo.ts';
+import { type ConsumedRow, dealsModuleRepo, FIFO_SECTIONS, type LotRow, lotSignature } from './repo.ts';
 
-const SALE_SECTIONS = ['first_section_a', 'second_section'];
-const POOL_SECTIONS = [...SALE_SECTIONS, 'purchase_transaction_section'];
+const SALE_SECTIONS = FIFO_SECTIONS.sales;
+const HISTORY_SECTION = 'purchase_transaction_currency_section';
 
 const num = (v: unknown) => (isGiven(v as string) ? String(v) : null);
 
@@ -36,36 +47,49 @@ function saleOf(row: LotRow, key: string): Sale | null {
   return { id: row.id, key, date: row.transaction_date ?? '', quantity };
 }
 
+/** What FIFO reads for some securities of a declaration (`dealsModuleRepo.fifoInputs`). */
+export interface FifoState {
+  /** sales and purchases of the securities in this and the user's earlier declarations, by date then id */
+  pool: LotRow[];
+  /** purchase-history rows of this declaration's sales among them */
+  history: LotRow[];
+  /** the lots each of this declaration's sales consumed so far, as signatures (`lotSignature`) */
+  lots: Map<number, string>;
+}
+
+/** A lot to store for a sale (`seq` is its place in the sale's list). */
+export type StoredLot = Omit<ConsumedRow, 'sale_deal_id'>;
+
+/** What FIFO changes: the whole new list of lots of each sale whose lots changed, and sales' new figures. */
+export interface FifoChanges {
+  lots: Map<number, StoredLot[]>;
+  figures: Map<number, { fields: Record<string, unknown>; amountKzt: string | null }>;
+}
+
+export const noChanges = (): FifoChanges => ({ lots: new Map(), figures: new Map() });
+
 /**
- * Re-runs FIFO for one security of the declaration and stores which purchase lots each sale of this
- * declaration consumed (deal_lots), with the resulting acquisition cost and income (returned: the new
- * fields of each sale whose figures changed, by id). A sale with its own
- * purchase history (history section) consumes only those lots; other sales share the pool of purchases
- * of this and earlier declarations, earlier sales (also of earlier years) consuming first.
+ * Re-runs FIFO for one security of the declaration: which purchase lots each sale of this declaration
+ * consumes, and the resulting acquisition cost and income. A sale with its own purchase history
+ * (history section) consumes only those lots; other sales share the pool of purchases of this and
+ * earlier declarations, earlier sales (also of earlier years) consuming first. Pure: the changes
+ * against `state` are added to `into`.
  */
-export async function rematchSecurity(
-  db: Db,
-  decl: { id: number; user_id: number; year: number },
+export function planSecurity(
+  state: FifoState,
+  decl: { year: number },
   key: string,
   refs: ReferenceSets,
-): Promise<Map<number, Record<string, unknown>>> {
-  const refigured = new Map<number, Record<string, unknown>>();
-  if (!key) return refigured;
-  const repo = dealsModuleRepo(db);
-  const {
-    pool: rows,
-    history,
-    lots: before,
-  } = await repo.fifoInputs(decl, key, {
-    pool: POOL_SECTIONS,
-    sales: SALE_SECTIONS,
-  });
+  into: FifoChanges = noChanges(),
+): FifoChanges {
+  const rows = state.pool.filter((r) => r.key === key);
   const currentSales = rows.filter((r) => !r.previous_period && SALE_SECTIONS.includes(r.section));
-  if (currentSales.length === 0) return refigured;
+  if (currentSales.length === 0) return into;
+  const saleIds = new Set(currentSales.map((s) => s.id));
   const historyBySale = new Map<number, LotRow[]>();
-  for (const h of history) {
+  for (const h of state.history) {
     const parent = Number(h.fields.first_a_and_second_section_deal_id);
-    historyBySale.set(parent, [...(historyBySale.get(parent) ?? []), h]);
+    if (saleIds.has(parent)) historyBySale.set(parent, [...(historyBySale.get(parent) ?? []), h]);
   }
 
   const poolLots = rows
@@ -90,11 +114,12 @@ export async function rematchSecurity(
     const consumed = match?.consumed ?? [];
     // Only sales whose lots changed are rewritten (a save touches one security, usually few sales).
     const signature = consumed.map((c) => lotSignature(Number(c.lotId), c.quantity, c.costKzt)).join('');
-    if (signature !== (before.get(sale.id) ?? '')) {
-      await repo.replaceLots(
+    if (signature !== (state.lots.get(sale.id) ?? '')) {
+      into.lots.set(
         sale.id,
-        consumed.map((c) => ({
+        consumed.map((c, i) => ({
           purchase_deal_id: Number(c.lotId),
+          seq: i + 1,
           quantity: c.quantity,
           cost: c.cost,
           cost_kzt: c.costKzt,
@@ -104,25 +129,22 @@ export async function rematchSecurity(
         })),
       );
     }
-    const fields = await storeSaleCost(repo, sale, match, decl.year, refs);
-    if (fields) refigured.set(sale.id, fields);
+    const fields = saleFigures(sale, match, decl.year, refs);
+    if (fields) into.figures.set(sale.id, { fields, amountKzt: num(fields.value_added_income) });
   }
-  return refigured;
+  return into;
 }
 
 /**
- * The sale's acquisition cost: lots consumed, plus its declared cost for the quantity no lot covered.
- * Returns the sale's new fields when they changed.
+ * The sale's acquisition cost: lots consumed, plus its declared cost for the quantity no lot covered,
+ * and the income that follows. The sale's new fields, or undefined when they stay as they are.
  */
-async function storeSaleCost(
-  repo: ReturnType<typeof dealsModuleRepo>,
+function saleFigures(
   sale: LotRow,
-  match:
-    | { consumed: unknown[]; costKztExact: ReturnType<typeof dec>; unmatchedQuantity: string; quantity: string }
-    | undefined,
+  match: SaleMatch | undefined,
   year: number,
   refs: ReferenceSets,
-): Promise<Record<string, unknown> | undefined> {
+): Record<string, unknown> | undefined {
   const f = { ...sale.fields };
   const declared = num(f.declared_cost_in_tenge_currency);
   let cost: string | null = declared;
@@ -145,6 +167,61 @@ async function storeSaleCost(
       if (!(e instanceof TaxEngineError)) throw e;
     }
   }
-  await repo.updateSaleFigures(sale.id, f, num(f.value_added_income));
   return f;
+}
+
+/** FIFO order: by date (dd.mm.yyyy; none last), then by id, `NEW_DEAL` after every stored deal. */
+const orderKey = (r: LotRow) =>
+  `${r.transaction_date ? `${r.transaction_date.slice(6)}${r.transaction_date.slice(3, 5)}${r.transaction_date.slice(0, 2)}` : '9'}:${String(r.id === NEW_DEAL ? Number.MAX_SAFE_INTEGER : r.id).padStart(16, '0')}`;
+
+/**
+ * The state as it will be once `row` is stored: the deal's earlier version (same id) leaves the pool
+ * and the purchase histories, the new one joins where its section belongs, in FIFO order.
+ */
+export function withDeal(state: FifoState, row: LotRow): FifoState {
+  const others = (rows: LotRow[]) => rows.filter((r) => r.id !== row.id);
+  const pool = others(state.pool);
+  const history = others(state.history);
+  if (FIFO_SECTIONS.pool.includes(row.section)) pool.push(row);
+  if (row.section === HISTORY_SECTION) history.push(row);
+  const ordered = (rows: LotRow[]) =>
+    rows.map((r) => [orderKey(r), r] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return { pool: ordered(pool).map(([, r]) => r), history: ordered(history).map(([, r]) => r), lots: state.lots };
+}
+
+/** The changes as the deal form's save stores them with the deal (its plan's own figures taken out). */
+export function fifoWrite(changes: FifoChanges, revision: string | number): SaveFifo {
+  return {
+    revision,
+    relotted: [...changes.lots.keys()].filter((id) => id !== NEW_DEAL),
+    lots: [...changes.lots].flatMap(([sale, lots]) =>
+      lots.map(({ purchase_deal_id, ...lot }) => ({ sale, purchase: purchase_deal_id, ...lot })),
+    ),
+    figures: [...changes.figures].map(([id, f]) => ({ id, fields: f.fields, amount_kzt: f.amountKzt })),
+  };
+}
+
+/** Stores FIFO's changes in the caller's transaction. */
+export async function applyChanges(db: Db, changes: FifoChanges): Promise<void> {
+  const repo = dealsModuleRepo(db);
+  for (const [saleId, lots] of changes.lots) await repo.replaceLots(saleId, lots);
+  for (const [saleId, f] of changes.figures) await repo.updateSaleFigures(saleId, f.fields, f.amountKzt);
+}
+
+/**
+ * Re-runs FIFO for one security of the declaration and stores the changes, in the caller's
+ * transaction (which holds the declaration: see the deal form's save for the one-statement path).
+ * Returns the new fields of each sale whose figures changed, by id.
+ */
+export async function rematchSecurity(
+  db: Db,
+  decl: { id: number; user_id: number; year: number },
+  key: string,
+  refs: ReferenceSets,
+): Promise<Map<number, Record<string, unknown>>> {
+  if (!key) return new Map();
+  const { state } = await dealsModuleRepo(db).fifoInputs(decl, { keys: [key] });
+  const changes = planSecurity(state, decl, key, refs);
+  await applyChanges(db, changes);
+  return new Map([...changes.figures].map(([id, f]) => [id, f.fields]));
 }

@@ -1,11 +1,14 @@
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/db.ts';
+import type { FifoState, StoredLot } from './fifo.ts';
 
 /** The security identity FIFO matches on (same expression as the deals_security index). */
 export const SECURITY_KEY_SQL = `upper(coalesce(nullif(fields ->> 'isin_security', ''), fields ->> 'name_security', ''))`;
 
 export interface LotRow {
   id: number;
+  /** the security FIFO matches on (`SECURITY_KEY_SQL`) where the read asks for it */
+  key?: string;
   declaration_id: number;
   section: string;
   transaction_date: string | null;
@@ -35,6 +38,12 @@ export const lotSignature = (purchaseId: number, quantity: string, costKzt: stri
 const LOT_COLUMNS = `d.id, d.declaration_id, d.section, to_char(d.transaction_date, 'DD.MM.YYYY') AS transaction_date,
   d.currency_code, d.status, d.fields`;
 
+const SALE_SECTIONS = ['first_section_a', 'second_section'];
+/** The sections FIFO reads: sales, and the purchases they consume. */
+export const FIFO_SECTIONS = { pool: [...SALE_SECTIONS, 'purchase_transaction_section'], sales: SALE_SECTIONS };
+
+const KEY_OF_D = SECURITY_KEY_SQL.replaceAll('fields', 'd.fields');
+
 /** Purchase-history rows of declaration $1 (their sale is named in first_a_and_second_section_deal_id). */
 const HISTORY_OF_SQL = `d.section = 'purchase_transaction_currency_section' AND d.declaration_id = $1`;
 
@@ -50,39 +59,71 @@ export function dealsModuleRepo(db: Db) {
       )?.n ?? 0,
 
     /**
-     * Everything FIFO needs for one security, in one read: its sales and purchases in this declaration
-     * and in the user's earlier income declarations (previous periods: the pool), the purchase-history
-     * rows of this declaration's sales, and the lots those sales consumed so far (as signatures).
+     * Everything FIFO needs for some securities, in one read: their sales and purchases in this
+     * declaration and in the user's earlier income declarations (previous periods: the pool), the
+     * purchase-history rows of this declaration's sales, and the lots those sales consumed so far. The
+     * deal form's save also asks, in the same read, for the deal it changes (`dealId`: `before`, its
+     * security joining `keys` when `dealKeyed`) and for the security of the sale a history row belongs
+     * to (`parentId`: `parentKey`, joining `keys`).
      */
     async fifoInputs(
       decl: { id: number; user_id: number; year: number },
-      key: string,
-      sections: { pool: readonly string[]; sales: readonly string[] },
-    ): Promise<{ pool: LotRow[]; history: LotRow[]; lots: Map<number, string> }> {
-      type Row = LotRow & { part_: 'pool' | 'history'; date_: unknown; lots_: [number, string, string][] | null };
+      opts: { keys: readonly string[]; dealId?: number; dealKeyed?: boolean; parentId?: number },
+    ): Promise<{ state: FifoState; before?: LotRow & { comment: string | null }; parentKey?: string }> {
+      type Row = LotRow & {
+        part_: 'pool' | 'history' | 'before' | 'parent';
+        date_: unknown;
+        comment: string | null;
+        lots_: [number, string, string][] | null;
+      };
       const rows = await db.query<Row>(
-        `WITH pool AS (
-           SELECT ${LOT_COLUMNS}, (d.declaration_id <> $1) AS previous_period, d.transaction_date AS date_
+        `WITH before AS (
+           SELECT ${LOT_COLUMNS}, d.comment, ${KEY_OF_D} AS key FROM deals d WHERE d.declaration_id = $1 AND d.id = $7
+         ), parent AS (
+           SELECT ${KEY_OF_D} AS key FROM deals d WHERE d.declaration_id = $1 AND d.id = $8
+         ), keys AS (
+           SELECT k AS key FROM unnest($5::text[]) k UNION SELECT key FROM before WHERE $9 UNION SELECT key FROM parent
+         ), pool AS (
+           SELECT ${LOT_COLUMNS}, (d.declaration_id <> $1) AS previous_period, d.transaction_date AS date_,
+             ${KEY_OF_D} AS key
            FROM declarations c JOIN deals d ON d.declaration_id = c.id
            WHERE c.user_id = $2 AND (c.id = $1 OR (c.year < $3 AND c.reporting_form_id <> 2))
-             AND d.section = ANY($4) AND ${SECURITY_KEY_SQL.replaceAll('fields', 'd.fields')} = $5
+             AND d.section = ANY($4) AND ${KEY_OF_D} IN (SELECT key FROM keys WHERE key <> '')
          ), sales AS (
            SELECT id FROM pool WHERE NOT previous_period AND section = ANY($6)
          )
-         SELECT 'pool' AS part_, pool.*,
+         SELECT 'pool' AS part_, pool.*, NULL AS comment,
            (SELECT json_agg(json_build_array(l.purchase_deal_id, l.quantity::text, l.cost_kzt::text) ORDER BY l.seq)
             FROM deal_lots l WHERE l.sale_deal_id = pool.id AND pool.id IN (SELECT id FROM sales)) AS lots_
          FROM pool
          UNION ALL
-         SELECT 'history', ${LOT_COLUMNS}, false, d.transaction_date, NULL FROM deals d
+         SELECT 'history', ${LOT_COLUMNS}, false, d.transaction_date, NULL, NULL, NULL FROM deals d
          WHERE ${HISTORY_OF_SQL} AND (d.fields ->> 'first_a_and_second_section_deal_id') IN (SELECT id::text FROM sales)
+         UNION ALL
+         SELECT 'before', b.id, b.declaration_id, b.section, b.transaction_date, b.currency_code, b.status, b.fields,
+           false, NULL, b.key, b.comment, NULL FROM before b
+         UNION ALL
+         SELECT 'parent', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, p.key, NULL, NULL FROM parent p
          ORDER BY date_ NULLS LAST, id`,
-        [decl.id, decl.user_id, decl.year, sections.pool, key, sections.sales],
+        [
+          decl.id,
+          decl.user_id,
+          decl.year,
+          FIFO_SECTIONS.pool,
+          opts.keys.filter(Boolean),
+          FIFO_SECTIONS.sales,
+          opts.dealId ?? null,
+          opts.parentId ?? null,
+          opts.dealKeyed === true,
+        ],
       );
-      const out = { pool: [] as LotRow[], history: [] as LotRow[], lots: new Map<number, string>() };
-      for (const { part_, date_, lots_, ...row } of rows) {
-        out[part_].push(row);
-        if (lots_) out.lots.set(row.id, lots_.map((l) => lotSignature(...l)).join(''));
+      const state: FifoState = { pool: [], history: [], lots: new Map() };
+      const out: Awaited<ReturnType<DealsModuleRepo['fifoInputs']>> = { state };
+      for (const { part_, date_, lots_, comment, ...row } of rows) {
+        if (part_ === 'before') out.before = { ...row, comment };
+        else if (part_ === 'parent') out.parentKey = row.key;
+        else state[part_].push(row);
+        if (lots_) state.lots.set(row.id, lots_.map((l) => lotSignature(...l)).join(''));
       }
       return out;
     },
@@ -98,15 +139,15 @@ export function dealsModuleRepo(db: Db) {
             [declarationId, saleIds.map(String)],
           ),
 
-    async replaceLots(saleId: number, rows: readonly Omit<ConsumedRow, 'sale_deal_id' | 'seq'>[]): Promise<void> {
+    async replaceLots(saleId: number, rows: readonly StoredLot[]): Promise<void> {
       await db.query('DELETE FROM deal_lots WHERE sale_deal_id = $1', [saleId]);
       if (rows.length === 0) return;
       const params: unknown[] = [];
-      const values = rows.map((r, i) => {
+      const values = rows.map((r) => {
         params.push(
           saleId,
           r.purchase_deal_id,
-          i + 1,
+          r.seq,
           r.quantity,
           r.cost,
           r.cost_kzt,

@@ -18,17 +18,19 @@ import {
   type TaxWarning,
   weightedAverage,
 } from '@deklarant/tax';
+import type { Db } from '../../db/db.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
 import type { Actor } from '../auth/guard.ts';
 import { auditDeclaration } from '../declarations/audit.ts';
+import { ruDate } from '../declarations/dates.ts';
 import { assertDealsEditable } from '../declarations/lifecycle.ts';
-import { type DealOut, type DeclarationRow, dealsRepo, declarationsRepo, withFields } from '../declarations/repo.ts';
+import { type DealOut, type DeclarationRow, dealsRepo, NEW_DEAL } from '../declarations/repo.ts';
 import { askerOf, declarationsService } from '../declarations/service.ts';
 import { benefitFor, CONVERSIONS, computeDeal, currencyOf, SALE_CODES, taxDealOf, warningsOf } from './compute.ts';
-import { rematchSecurity } from './fifo.ts';
+import { fifoWrite, noChanges, planSecurity, rematchSecurity, withDeal } from './fifo.ts';
 import { ID_FIELD_TABLE, type ReferenceSets, referenceCache } from './references.ts';
-import { dealsModuleRepo } from './repo.ts';
+import { dealsModuleRepo, type LotRow } from './repo.ts';
 
 export const DEAL_TEXT = {
   sectionUnavailable: MSG.sectionUnavailable,
@@ -106,8 +108,28 @@ function referenceErrors(input: Record<string, unknown>, refs: ReferenceSets): R
   return errors;
 }
 
+/** Declarations whose saves collided lately (in this process): saves into them hold them from the start. */
+function contentionMemory(holdMs = 5_000) {
+  const until = new Map<number, number>();
+  return {
+    saw(id: number) {
+      const now = Date.now();
+      if (until.size > 1_000) for (const [k, t] of until) if (t <= now) until.delete(k);
+      until.set(id, now + holdMs);
+    },
+    busy(id: number): boolean {
+      const t = until.get(id);
+      if (t === undefined) return false;
+      if (t > Date.now()) return true;
+      until.delete(id);
+      return false;
+    },
+  };
+}
+
 export function dealsService(deps: Deps) {
   const declarations = declarationsService(deps);
+  const contention = contentionMemory();
   const refsCache = referenceCache(deps.db);
   const now = () => deps.clock.now();
 
@@ -183,13 +205,29 @@ export function dealsService(deps: Deps) {
     return refigured;
   }
 
+  /**
+   * The deal form's save: validated and converted (SPEC section 5), then stored together with FIFO
+   * re-matched for every security it touches, in one statement. FIFO is planned in memory from one read
+   * of the deals, with the saved deal in place; the write takes effect only if the declaration's deals
+   * are still as read. Otherwise (another save or an import got there first) the save runs once more
+   * holding the declaration, and so do the next saves into that declaration for a while: where saves
+   * collide, planning from an unheld read is work thrown away.
+   */
   async function save(actor: Actor, declarationId: number, sectionRaw: string, body: DealInput, dealId?: number) {
     const { decl, section, refs } = await context(actor, declarationId, sectionRaw, true);
-    const repo = dealsRepo(deps.db);
-    const before = dealId === undefined ? undefined : await repo.byId(decl.id, dealId);
-    if (dealId !== undefined && (!before || before.declaration_section !== section.key)) {
-      throw new HttpError(404, DEAL_TEXT.dealNotFound);
-    }
+    const dealKeyed = SECURITY_SECTIONS.has(section.code);
+    const parentId =
+      section.code === 'history' ? Number(normalize(body).first_a_and_second_section_deal_id) || undefined : undefined;
+    const read = (db: Db, key: string) =>
+      dealsModuleRepo(db)
+        .fifoInputs(decl, { keys: [key], dealId, dealKeyed, parentId })
+        .then((r) => {
+          if (dealId !== undefined && r.before?.section !== section.key)
+            throw new HttpError(404, DEAL_TEXT.dealNotFound);
+          return r;
+        });
+    const readKey = keyOf(section, normalize(body));
+    const first = await read(deps.db, readKey);
     const { computed } = await prepare(decl, section, body, refs, dealId);
     const f = computed.fields;
     const write = {
@@ -201,25 +239,49 @@ export function dealsService(deps: Deps) {
       amount_kzt: computed.amountKzt,
       fields: splitCommon(f),
     };
-    const at = now();
-    const action = dealId === undefined ? 'deal_create' : 'deal_update';
-    const stored = await deps.db.tx(async (t) => {
-      const audit = { actor, action, at, details: { section: section.key } } as const;
-      const written = await dealsRepo(t).save(decl.id, section.key, write, audit, dealId);
-      if (!written) throw new HttpError(404, DEAL_TEXT.dealNotFound);
-      const parentKey =
-        section.code === 'history' ? await saleKeyOf(t, decl.id, Number(f.first_a_and_second_section_deal_id)) : '';
-      const refigured = await rematch(
-        t,
-        decl,
-        [keyOf(section, f), before ? keyOf(section, before) : '', parentKey],
-        refs,
-      );
-      // FIFO may have re-figured the saved sale itself (its cost and income)
-      const own = refigured.get(written.id);
-      return own ? withFields(written, own) : written;
-    });
-    return view(section, stored, decl, refs);
+    const row: LotRow = {
+      id: dealId ?? NEW_DEAL,
+      declaration_id: decl.id,
+      section: section.key,
+      transaction_date: ruDate(write.transaction_date),
+      currency_code: write.currency_code,
+      status: write.status,
+      fields: write.fields,
+      previous_period: false,
+      key: keyOf(section, f),
+    };
+    const audit = {
+      actor,
+      action: dealId === undefined ? 'deal_create' : 'deal_update',
+      at: now(),
+      details: { section: section.key },
+    } as const;
+
+    const attempt = (db: Db, r: Awaited<ReturnType<typeof read>>, revision: string | number) => {
+      const state = withDeal(r.state, row);
+      const changes = noChanges();
+      for (const key of new Set([row.key, dealKeyed ? r.before?.key : '', r.parentKey])) {
+        if (key) planSecurity(state, decl, key, refs, changes);
+      }
+      // the saved deal's own new figures (a sale's cost and income) are part of its write
+      const own = changes.figures.get(row.id);
+      changes.figures.delete(row.id);
+      const stored = own ? { ...write, fields: own.fields, amount_kzt: own.amountKzt } : write;
+      return dealsRepo(db).save(decl.id, section.key, stored, audit, fifoWrite(changes, revision), dealId);
+    };
+    const optimistic = row.key === readKey && !contention.busy(decl.id);
+    let result = optimistic ? await attempt(deps.db, first, decl.deals_revision) : undefined;
+    if (result?.conflict) contention.saw(decl.id);
+    if (!result || result.conflict) {
+      result = await deps.db.tx(async (t) => {
+        const revision = await dealsRepo(t).lockDeals(decl.id);
+        if (revision === undefined) throw new HttpError(404, DEAL_TEXT.dealNotFound);
+        return attempt(t, await read(t, row.key ?? ''), revision);
+      });
+    }
+    if (result.conflict) throw new Error('the deals changed while their declaration was held');
+    if (!result.deal) throw new HttpError(404, DEAL_TEXT.dealNotFound);
+    return view(section, result.deal, decl, refs);
   }
 
   async function saleKeyOf(db: typeof deps.db, declarationId: number, saleId: number): Promise<string> {

@@ -22,4 +22,10 @@ export function isoDate(ru: string | null | undefined): string | null {
   return `${y}-${m}-${d}`;
 }
 
+/** dd.mm.yyyy as a date column reads back (to_char 'DD.MM.YYYY'), from either notation `isoDate` takes. */
+export function ruDate(date: string | null | undefined): string | null {
+  const iso = isoDate(date);
+  return iso ? `${iso.slice(8)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : null;
+}
+
 export const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);

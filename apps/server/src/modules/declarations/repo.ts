@@ -245,16 +245,42 @@ const dealValues = (declarationId: number, section: string, deal: DealWrite) => 
   JSON.stringify(deal.fields),
 ];
 
-/** A deal's insert: `dealValues`, the time ($10) and the import source key ($11). */
-const INSERT_DEAL_SQL = `INSERT INTO deals (declaration_id, section, status, comment, transaction_date, currency_code,
-    main_amount, amount_kzt, fields, created_at, updated_at, source_key)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11)
+/** A deal's insert, if `condition`: `dealValues`, the time ($10) and the import source key ($11). */
+const insertDealSql = (condition = 'true') => `INSERT INTO deals (declaration_id, section, status, comment,
+    transaction_date, currency_code, main_amount, amount_kzt, fields, created_at, updated_at, source_key)
+  SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11 WHERE ${condition}
   ON CONFLICT (declaration_id, source_key) DO NOTHING`;
 
-/** A deal's update from `dealValues`, the time ($10) and the id ($11) of a deal of that declaration and section. */
-const UPDATE_DEAL_SQL = `UPDATE deals SET status = $3, comment = $4, transaction_date = $5, currency_code = $6,
-    main_amount = $7, amount_kzt = $8, fields = $9, updated_at = $10
-  WHERE declaration_id = $1 AND section = $2 AND id = $11`;
+/** A deal's update, if `condition`: `dealValues`, the time ($10), the id ($11) of a deal of that declaration and section. */
+const updateDealSql = (condition = 'true') => `UPDATE deals SET status = $3, comment = $4, transaction_date = $5,
+    currency_code = $6, main_amount = $7, amount_kzt = $8, fields = $9, updated_at = $10
+  WHERE declaration_id = $1 AND section = $2 AND id = $11 AND ${condition}`;
+
+/**
+ * FIFO's changes a deal save stores with the deal. In `lots`, sale or purchase `NEW_DEAL` stands for
+ * the deal the save inserts (its id is not known before).
+ */
+export interface SaveFifo {
+  /** the declaration's deals_revision FIFO planned from: the save takes effect only while it is current */
+  revision: string | number;
+  /** sales whose lots `lots` replace */
+  relotted: number[];
+  lots: {
+    sale: number;
+    purchase: number;
+    seq: number;
+    quantity: string;
+    cost: string;
+    cost_kzt: string;
+    currency_code: string;
+    rate: string;
+    previous_period: boolean;
+  }[];
+  /** other sales' new figures */
+  figures: { id: number; fields: Record<string, unknown>; amount_kzt: string | null }[];
+}
+/** The id a deal not stored yet stands under in FIFO's plan and in `SaveFifo` (ids start at 1). */
+export const NEW_DEAL = 0;
 
 const emptyGroups = (): Record<string, DealOut[]> => Object.fromEntries(SECTION_KEYS.map((k) => [k, []]));
 
@@ -307,7 +333,7 @@ export function dealsRepo(db: Db) {
 
     /** Inserts a deal; with a source_key already imported it adds nothing and returns undefined. */
     async insert(declarationId: number, section: string, deal: DealWrite, now: Date): Promise<number | undefined> {
-      const row = await db.one<{ id: number }>(`${INSERT_DEAL_SQL} RETURNING id`, [
+      const row = await db.one<{ id: number }>(`${insertDealSql()} RETURNING id`, [
         ...dealValues(declarationId, section, deal),
         now,
         deal.source_key ?? null,
@@ -316,27 +342,72 @@ export function dealsRepo(db: Db) {
     },
 
     /**
-     * The deal form's write: inserts the deal (or updates `dealId` of this declaration and section)
-     * and adds the audit row, in one statement (the revision trigger marks the declaration updated).
-     * Returns the stored deal, or undefined when there is no such deal to update.
+     * The deal form's write, one statement that takes effect only while the declaration's deals are
+     * still at `fifo.revision` (FIFO was planned from them; the declaration row is locked meanwhile): the
+     * deal (inserted, or `dealId` of this declaration and section updated), its audit row, the lots of
+     * the sales FIFO re-matched and the figures of other sales. The revision trigger then marks the
+     * declaration updated. `conflict`: the deals changed since, nothing was written; otherwise the
+     * stored deal, or undefined when there is no such deal to update.
      */
     async save(
       declarationId: number,
       section: string,
       deal: DealWrite,
       audit: Omit<AuditEntry, 'entityId' | 'declarationId'>,
+      fifo: SaveFifo,
       dealId?: number,
-    ): Promise<DealOut | undefined> {
+    ): Promise<{ conflict: true } | { conflict: false; deal: DealOut | undefined }> {
       // $11: no source key for an insert; the deal's id for an update
-      const params: unknown[] = [...dealValues(declarationId, section, deal), audit.at, dealId ?? null];
-      const write = `${dealId === undefined ? INSERT_DEAL_SQL : UPDATE_DEAL_SQL} RETURNING ${DEAL_COLUMNS}`;
+      const params: unknown[] = [
+        ...dealValues(declarationId, section, deal),
+        audit.at,
+        dealId ?? null,
+        fifo.revision,
+        fifo.relotted,
+        JSON.stringify(fifo.lots),
+        JSON.stringify(fifo.figures),
+      ];
+      const current = 'EXISTS (SELECT 1 FROM locked)';
+      const write = dealId === undefined ? insertDealSql(current) : updateDealSql(current);
       const logged = auditOfRows({ ...audit, declarationId, entity: 'deal' }, 'written', params.length + 1);
-      const row = await db.one<DealDbRow>(
-        `WITH written AS (${write}), logged AS (${logged.sql}) SELECT * FROM written`,
+      const storedId = (column: string) =>
+        `CASE WHEN x.${column} = ${NEW_DEAL} THEN (SELECT id FROM written) ELSE x.${column} END`;
+      const row = await db.one<DealDbRow & { locked_: number }>(
+        `WITH locked AS (
+           SELECT id FROM declarations WHERE id = $1 AND deals_revision = $12 FOR NO KEY UPDATE
+         ), written AS (${write} RETURNING ${DEAL_COLUMNS}),
+         logged AS (${logged.sql}),
+         dropped AS (
+           DELETE FROM deal_lots WHERE sale_deal_id = ANY($13::int[]) AND EXISTS (SELECT 1 FROM written) RETURNING 1
+         ), lotted AS (
+           INSERT INTO deal_lots (sale_deal_id, purchase_deal_id, seq, quantity, cost, cost_kzt, currency_code, rate,
+             previous_period)
+           SELECT ${storedId('sale')}, ${storedId('purchase')}, x.seq, x.quantity, x.cost,
+             x.cost_kzt, x.currency_code, x.rate, x.previous_period
+           FROM jsonb_to_recordset($14::jsonb) AS x(sale int, purchase int, seq int, quantity numeric, cost numeric,
+             cost_kzt numeric, currency_code text, rate numeric, previous_period boolean)
+           -- after the old lots are gone (a sale's lots are numbered from 1 again)
+           WHERE EXISTS (SELECT 1 FROM written) AND (SELECT count(*) FROM dropped) >= 0
+         ), figured AS (
+           UPDATE deals d SET fields = x.fields, amount_kzt = x.amount_kzt
+           FROM jsonb_to_recordset($15::jsonb) AS x(id int, fields jsonb, amount_kzt numeric)
+           WHERE d.id = x.id AND EXISTS (SELECT 1 FROM written)
+         )
+         SELECT (SELECT count(*)::int FROM locked) AS locked_, w.* FROM (SELECT 1) AS one LEFT JOIN written w ON true`,
         [...params, ...logged.params],
       );
-      return row ? toDealOut(row) : undefined;
+      if (!row?.locked_) return { conflict: true };
+      return { conflict: false, deal: row.id == null ? undefined : toDealOut(row) };
     },
+
+    /** Holds the declaration's deals for the caller's transaction; their revision now. */
+    lockDeals: async (declarationId: number) =>
+      (
+        await db.one<{ deals_revision: string | number }>(
+          'SELECT deals_revision FROM declarations WHERE id = $1 FOR NO KEY UPDATE',
+          [declarationId],
+        )
+      )?.deals_revision,
 
     async remove(declarationId: number, dealId: number): Promise<boolean> {
       const rows = await db.query('DELETE FROM deals WHERE declaration_id = $1 AND id = $2 RETURNING id', [
