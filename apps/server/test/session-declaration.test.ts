@@ -67,6 +67,61 @@ describe('the declaration read with the session', () => {
     expect((await service.loadOwn(actor, id)).broker).toBe('Freedom');
   });
 
+  it('answers requests in flight together with one statement, each with its own answer', async () => {
+    const a = await signedInUser(s);
+    const b = await signedInUser(s);
+    const revoked = await signedInUser(s);
+    const expired = await signedInUser(s);
+    const mine = await newForm(a);
+    await s.deps.db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1', [revoked.id]);
+    await s.deps.db.query(`UPDATE sessions SET expires_at = $2 WHERE user_id = $1`, [
+      expired.id,
+      new Date(s.clock.now().getTime() - 1000),
+    ]);
+    let statements = 0;
+    const counting = {
+      ...s.deps.db,
+      query: <T>(sql: string, params?: readonly unknown[]) => {
+        statements += 1;
+        return s.deps.db.query<T>(sql, params);
+      },
+    };
+    const ask = (token: string, id?: number) => findSessionUser<UserRow>(counting, s.deps.clock, token, id);
+    const [own, plain, theirs, gone, late, unknown] = await Promise.all([
+      ask(a.token, mine),
+      ask(a.token),
+      ask(b.token, mine),
+      ask(revoked.token, mine),
+      ask(expired.token),
+      ask('no-such-token', mine),
+    ]);
+    expect(statements).toBe(1);
+    expect(own?.user.id).toBe(a.id);
+    expect(own?.declaration?.id).toBe(mine);
+    expect(plain?.user.id).toBe(a.id);
+    expect(plain && 'declaration' in plain).toBe(false);
+    expect(theirs?.user.id).toBe(b.id);
+    expect(theirs?.declaration).toBeNull();
+    expect([gone, late, unknown]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('a failed statement fails every request of its group, and the next group is asked afresh', async () => {
+    const u = await signedInUser(s);
+    let fail = true;
+    const flaky = {
+      ...s.deps.db,
+      query: <T>(sql: string, params?: readonly unknown[]) =>
+        fail ? Promise.reject(new Error('connection lost')) : s.deps.db.query<T>(sql, params),
+    };
+    const group = await Promise.allSettled([
+      findSessionUser<UserRow>(flaky, s.deps.clock, u.token),
+      findSessionUser<UserRow>(flaky, s.deps.clock, u.token),
+    ]);
+    expect(group.map((g) => g.status)).toEqual(['rejected', 'rejected']);
+    fail = false;
+    expect((await findSessionUser<UserRow>(flaky, s.deps.clock, u.token))?.user.id).toBe(u.id);
+  });
+
   it('answers the API the same for a missing id and for the id of another user', async () => {
     const owner = await signedInUser(s);
     const other = await signedInUser(s);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
+import { batched } from '../../lib/batch.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DECLARATION_COLUMNS, type DeclarationRow } from '../declarations/repo.ts';
 
@@ -38,11 +39,60 @@ export async function findSession(db: Db, clock: Clock, token: string): Promise<
 const DECL = 'decl__';
 const declarationSelect = DECLARATION_COLUMNS.map((c) => `d.${c} AS ${DECL}${c}`).join(', ');
 
+/** What a request asks of its token: the hash, its time, and the declaration of its route if any. */
+interface SessionQuery {
+  hash: string;
+  at: Date;
+  declarationId: number | null;
+}
+
+type Found = { session: SessionRow; user: Record<string, unknown>; declaration?: DeclarationRow | null } | undefined;
+
 /**
- * The live session of a token with its user, in one round trip (every authenticated request asks
- * this first, so it is the hottest query of the server). With `declarationId`, the same round trip
- * also reads that declaration if it is the user's (`declaration`: null when it is not, or missing):
- * the first thing every route of one declaration needs.
+ * The sessions, users and declarations of many requests in one statement: a row per query that found
+ * a live session, numbered by its place (`n_`).
+ */
+const SESSIONS_SQL = `SELECT q.n AS n_, s.id AS session_id_, s.kind AS session_kind_, u.*, ${declarationSelect}
+  FROM unnest($1::text[], $2::timestamptz[], $3::int[]) WITH ORDINALITY AS q(token_hash, at, declaration_id, n)
+  JOIN sessions s ON s.token_hash = q.token_hash AND s.revoked_at IS NULL AND s.expires_at > q.at
+  JOIN users u ON u.id = s.user_id
+  LEFT JOIN declarations d ON d.id = q.declaration_id AND d.user_id = u.id`;
+
+async function readSessions(db: Db, queries: SessionQuery[]): Promise<Found[]> {
+  const rows = await db.query<Record<string, unknown>>(SESSIONS_SQL, [
+    queries.map((q) => q.hash),
+    queries.map((q) => q.at),
+    queries.map((q) => q.declarationId),
+  ]);
+  const byPlace = new Map(rows.map((r) => [Number(r.n_), r]));
+  return queries.map((q, i) => {
+    const row = byPlace.get(i + 1);
+    if (!row) return undefined;
+    const { n_, session_id_, session_kind_, ...rest } = row;
+    const user: Record<string, unknown> = {};
+    const declaration: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(rest)) {
+      if (k.startsWith(DECL)) declaration[k.slice(DECL.length)] = v;
+      else user[k] = v;
+    }
+    return {
+      session: { session_id: session_id_ as number, user_id: user.id as number, kind: session_kind_ as SessionKind },
+      user,
+      ...(q.declarationId === null
+        ? {}
+        : { declaration: declaration.id == null ? null : (declaration as unknown as DeclarationRow) }),
+    };
+  });
+}
+
+/** One batching reader per database: the requests of a server share its round trips. */
+const readers = new WeakMap<Db, (q: SessionQuery) => Promise<Found>>();
+
+/**
+ * The live session of a token with its user (every authenticated request asks this first, so it is
+ * the hottest query of the server). With `declarationId`, also that declaration if it is the user's
+ * (`declaration`: null when it is not, or missing): the first thing every route of one declaration
+ * needs. The requests in flight together are answered by one statement (`batched`).
  */
 export async function findSessionUser<U extends { id: number }>(
   db: Db,
@@ -50,31 +100,13 @@ export async function findSessionUser<U extends { id: number }>(
   token: string,
   declarationId?: number,
 ): Promise<{ session: SessionRow; user: U; declaration?: DeclarationRow | null } | undefined> {
-  const params: unknown[] = [sha256(token), clock.now()];
-  const withDeclaration = declarationId !== undefined;
-  if (withDeclaration) params.push(declarationId);
-  const row = await db.one<Record<string, unknown>>(
-    `SELECT s.id AS session_id_, s.kind AS session_kind_, u.*${withDeclaration ? `, ${declarationSelect}` : ''}
-     FROM sessions s JOIN users u ON u.id = s.user_id
-     ${withDeclaration ? 'LEFT JOIN declarations d ON d.id = $3 AND d.user_id = u.id' : ''}
-     WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
-    params,
-  );
-  if (!row) return undefined;
-  const { session_id_, session_kind_, ...rest } = row;
-  const user: Record<string, unknown> = {};
-  const declaration: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(rest)) {
-    if (k.startsWith(DECL)) declaration[k.slice(DECL.length)] = v;
-    else user[k] = v;
+  let read = readers.get(db);
+  if (!read) {
+    read = batched((queries: SessionQuery[]) => readSessions(db, queries));
+    readers.set(db, read);
   }
-  return {
-    session: { session_id: session_id_ as number, user_id: user.id as number, kind: session_kind_ as SessionKind },
-    user: user as U,
-    ...(withDeclaration
-      ? { declaration: declaration.id == null ? null : (declaration as unknown as DeclarationRow) }
-      : {}),
-  };
+  const found = await read({ hash: sha256(token), at: clock.now(), declarationId: declarationId ?? null });
+  return found as { session: SessionRow; user: U; declaration?: DeclarationRow | null } | undefined;
 }
 
 export async function revokeSession(db: Db, clock: Clock, sessionId: number): Promise<void> {

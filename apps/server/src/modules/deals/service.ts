@@ -109,7 +109,7 @@ function referenceErrors(input: Record<string, unknown>, refs: ReferenceSets): R
 }
 
 /** Declarations whose saves collided lately (in this process): saves into them hold them from the start. */
-function contentionMemory(holdMs = 5_000) {
+function contentionMemory(holdMs = 1_000) {
   const until = new Map<number, number>();
   return {
     saw(id: number) {
