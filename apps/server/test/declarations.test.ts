@@ -336,6 +336,40 @@ describe('archiving and expiry (moved clock)', () => {
     expect(audit.map((r) => r.action)).toEqual(['create', 'draft_removed']);
   });
 
+  it('list requests in flight together are answered each with its own page, drafts removed once', async () => {
+    const users = [await signedInUser(s), await signedInUser(s), await signedInUser(s)];
+    const [a, b, c] = users as [(typeof users)[0], (typeof users)[0], (typeof users)[0]];
+    const aDraft = await create(a.client);
+    const aPaid = await create(a.client);
+    await setState(aPaid, { status: 3, tariff_type: 1 });
+    const bForms = [await create(b.client), await create(b.client)];
+    for (const id of bForms) await setState(id, { status: 3, tariff_type: 1 });
+    s.clock.advance(10 * DAY);
+    const cFresh = await create(c.client); // made after the others expired: still current
+    const [aLive, aArchive, aArchiveAgain, bArchive, cLive, bLive] = await Promise.all([
+      a.client.get('/api/declarations'),
+      a.client.get('/api/declarations?archived=1'),
+      a.client.get('/api/declarations?archived=1'),
+      b.client.get('/api/declarations?archived=1'),
+      c.client.get('/api/declarations'),
+      b.client.get('/api/declarations'),
+    ]);
+    const ids = (r: { json(): { data: { id: number }[] } }) =>
+      r
+        .json()
+        .data.map((d) => d.id)
+        .sort();
+    expect(ids(aLive)).toEqual([]);
+    expect(ids(aArchive)).toEqual([aPaid]);
+    expect(ids(aArchiveAgain)).toEqual([aPaid]);
+    expect(ids(bArchive)).toEqual([...bForms].sort());
+    expect(bArchive.json().meta.total).toBe(2);
+    expect(ids(cLive)).toEqual([cFresh]);
+    expect(ids(bLive)).toEqual([]);
+    const audit = await s.deps.db.query('SELECT action FROM audit_log WHERE declaration_id = $1 ORDER BY id', [aDraft]);
+    expect(audit.map((r) => r.action)).toEqual(['create', 'draft_removed']);
+  });
+
   it('follows declaration_expired_date when another module moves it', async () => {
     const u = await signedInUser(s);
     const longer = await create(u.client);

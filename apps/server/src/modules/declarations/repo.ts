@@ -1,6 +1,7 @@
 import { SECTION_KEYS } from '@deklarant/contracts';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/db.ts';
+import { batched } from '../../lib/batch.ts';
 import { type AuditEntry, auditOfRows } from './audit.ts';
 import { isoDate } from './dates.ts';
 
@@ -67,22 +68,69 @@ export const DECLARATION_COLUMNS = [
 
 /** What the list of declarations shows (common data): the row without personal data and the result. */
 export type DeclarationListRow = Omit<DeclarationRow, 'personal_data' | 'fifth_section'>;
-const LIST_COLUMNS = DECLARATION_COLUMNS.filter((c) => c !== 'personal_data' && c !== 'fifth_section').join(', ');
+const LIST_COLUMNS = DECLARATION_COLUMNS.filter((c) => c !== 'personal_data' && c !== 'fifth_section');
 
-/** Archived: explicitly, or once the expiry date has passed ($2 is now). */
-const ARCHIVED_SQL = `(archived_at IS NOT NULL OR (declaration_expired_date IS NOT NULL AND declaration_expired_date <= $2))`;
+/** Archived: explicitly, or once the expiry date has passed (`at` is now); `t` is the declarations row. */
+const archivedSql = (t: string, at: string) =>
+  `(${t}.archived_at IS NOT NULL OR (${t}.declaration_expired_date IS NOT NULL AND ${t}.declaration_expired_date <= ${at}))`;
 
 /**
- * Common table expressions that remove the user's ($1) drafts whose expiry has passed ($2 is now),
- * each with its 'draft_removed' audit row (a system action: no actor); `removed` and `audited` name
- * the removed ids.
+ * Common table expressions that remove the drafts whose expiry has passed of the users in `w`
+ * (user_id, at: their now), each with its 'draft_removed' audit row (a system action: no actor);
+ * `removed` names the removed ids.
  */
-const SWEEP_DRAFTS_SQL = `removed AS (
-    DELETE FROM declarations WHERE user_id = $1 AND status = 1 AND ${ARCHIVED_SQL} RETURNING id
+const sweepDraftsSql = (w: string) => `removed AS (
+    DELETE FROM declarations d USING ${w} w
+    WHERE d.user_id = w.user_id AND d.status = 1 AND ${archivedSql('d', 'w.at')} RETURNING d.id, w.at
   ), audited AS (
     INSERT INTO audit_log (declaration_id, entity, entity_id, action, created_at)
-    SELECT id, 'declaration', id::text, 'draft_removed', $2 FROM removed RETURNING declaration_id AS id
+    SELECT id, 'declaration', id::text, 'draft_removed', at FROM removed RETURNING declaration_id AS id
   )`;
+
+/** A page of the declarations list one request asks for. */
+interface ListQuery {
+  userId: number;
+  archived: boolean;
+  now: Date;
+  limit: number;
+  offset: number;
+}
+type ListPage = { rows: DeclarationListRow[]; total: number | undefined };
+
+/**
+ * The pages of the list requests in flight together, in one statement: first the expired drafts of
+ * their users are removed (drafts are removed rather than archived), then each page is read with its
+ * total. The pages see the rows as they were before the DELETE, so they leave the removed ids out.
+ */
+const LIST_SQL = `WITH q AS (
+    SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::boolean[], $4::int[], $5::int[])
+      WITH ORDINALITY AS q(user_id, at, archived, lim, off, n)
+  ), ${sweepDraftsSql('q')}
+  SELECT q.n AS n_, page.* FROM q CROSS JOIN LATERAL (
+    SELECT ${LIST_COLUMNS.map((c) => `l.${c}`).join(', ')}, count(*) OVER ()::int AS total_ FROM declarations l
+    WHERE l.user_id = q.user_id AND ${archivedSql('l', 'q.at')} = q.archived AND l.id NOT IN (SELECT id FROM removed)
+    ORDER BY l.created_at DESC, l.id DESC LIMIT q.lim OFFSET q.off
+  ) page`;
+
+async function readPages(db: Db, queries: ListQuery[]): Promise<ListPage[]> {
+  const rows = await db.query<DeclarationListRow & { n_: number; total_: number }>(LIST_SQL, [
+    queries.map((q) => q.userId),
+    queries.map((q) => q.now),
+    queries.map((q) => q.archived),
+    queries.map((q) => q.limit),
+    queries.map((q) => q.offset),
+  ]);
+  const pages = queries.map((): ListPage => ({ rows: [], total: undefined }));
+  for (const { n_, total_, ...row } of rows) {
+    const page = pages[Number(n_) - 1] as ListPage;
+    page.rows.push(row);
+    page.total = total_;
+  }
+  return pages;
+}
+
+/** One batching list reader per database: the list requests in flight share its round trips. */
+const listReaders = new WeakMap<Db, (q: ListQuery) => Promise<ListPage>>();
 
 export function declarationsRepo(db: Db) {
   return {
@@ -119,35 +167,34 @@ export function declarationsRepo(db: Db) {
     byId: (id: number) => db.one<DeclarationRow>('SELECT * FROM declarations WHERE id = $1', [id]),
 
     /**
-     * A page of the user's declarations with the total. The same statement first removes the user's
-     * expired drafts (drafts are removed rather than archived): one round trip for the list. Its
-     * SELECT sees the rows as they were before the DELETE, so it leaves the removed ids out itself.
+     * A page of the user's declarations with the total, after their expired drafts are removed: one
+     * statement for all the list requests in flight (`batched`). Only a page past the end asks again
+     * for the total.
      */
     async listForUser(
       userId: number,
       opts: { archived: boolean; now: Date; limit: number; offset: number },
     ): Promise<{ rows: DeclarationListRow[]; total: number }> {
-      const where = `user_id = $1 AND ${opts.archived ? '' : 'NOT '}${ARCHIVED_SQL}`;
-      // the total rides along with the page; only a page past the end asks again
-      const page = await db.query<DeclarationListRow & { total_: number }>(
-        `WITH ${SWEEP_DRAFTS_SQL}
-         SELECT ${LIST_COLUMNS}, count(*) OVER ()::int AS total_ FROM declarations
-         WHERE ${where} AND id NOT IN (SELECT id FROM removed)
-         ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
-        [userId, opts.now, opts.limit, opts.offset],
+      let read = listReaders.get(db);
+      if (!read) {
+        read = batched((queries: ListQuery[]) => readPages(db, queries));
+        listReaders.set(db, read);
+      }
+      const page = await read({ userId, ...opts });
+      if (page.total !== undefined || opts.offset === 0) return { rows: page.rows, total: page.total ?? 0 };
+      const count = await db.one<{ n: number }>(
+        `SELECT count(*)::int AS n FROM declarations d WHERE d.user_id = $1 AND ${archivedSql('d', '$2')} = $3`,
+        [userId, opts.now, opts.archived],
       );
-      const rows = page.map(({ total_, ...row }) => row as DeclarationListRow);
-      if (page.length > 0 || opts.offset === 0) return { rows, total: page[0]?.total_ ?? 0 };
-      const count = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM declarations WHERE ${where}`, [
-        userId,
-        opts.now,
-      ]);
-      return { rows, total: count?.n ?? 0 };
+      return { rows: page.rows, total: count?.n ?? 0 };
     },
 
     /** Removes the user's expired drafts (see listForUser), when a single declaration is asked for. */
     removeExpiredDrafts: (userId: number, now: Date) =>
-      db.query<{ id: number }>(`WITH ${SWEEP_DRAFTS_SQL} SELECT id FROM audited`, [userId, now]),
+      db.query<{ id: number }>(
+        `WITH w AS (SELECT $1::int AS user_id, $2::timestamptz AS at), ${sweepDraftsSql('w')} SELECT id FROM audited`,
+        [userId, now],
+      ),
 
     remove: async (id: number) => {
       await db.query('DELETE FROM declarations WHERE id = $1', [id]);
