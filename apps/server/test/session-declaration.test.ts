@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findSessionUser } from '../src/modules/auth/sessions.ts';
+import { findSessionUser, SESSIONS_SQL, sha256 } from '../src/modules/auth/sessions.ts';
 import type { UserRow } from '../src/modules/auth/users-repo.ts';
 import { DECLARATION_COLUMNS, declarationsRepo } from '../src/modules/declarations/repo.ts';
 import { declarationsService } from '../src/modules/declarations/service.ts';
@@ -132,5 +132,33 @@ describe('the declaration read with the session', () => {
       expect([theirs.statusCode, theirs.body]).toEqual([missing.statusCode, missing.body]);
       expect(theirs.statusCode).toBe(404);
     }
+  });
+});
+
+describe('the session read at scale', () => {
+  it('finds tokens through the sessions index, not by scanning every session', async () => {
+    const u = await signedInUser(s);
+    // 20,000 other sessions, with fresh statistics, so the planner sees a table worth indexing
+    await s.deps.db.exec(
+      `INSERT INTO sessions (user_id, token_hash, kind, created_at, expires_at)
+       SELECT ${Number(u.id)}, md5(g::text) || md5((-g)::text), 'B2C', now(), now() + interval '30 days'
+       FROM generate_series(1, 20000) g`,
+    );
+    await s.deps.db.exec('ANALYZE sessions');
+    const hashes = [sha256(u.token), sha256('unknown token')];
+    const plan = await s.deps.db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${SESSIONS_SQL}`, [
+      hashes,
+      hashes.map(() => s.deps.clock.now()),
+      hashes.map(() => null),
+    ]);
+    const text = JSON.stringify(plan);
+    expect(text).toContain('"Relation Name":"sessions"');
+    expect(text).not.toMatch(
+      /"Node Type":"Seq Scan","Parent Relationship":"[^"]*",("[^"]*":[^,]*,)*"Relation Name":"sessions"/,
+    );
+    expect(text).toMatch(/"Index Name":"sessions_token_hash_key"/);
+    // and the answer is still the one session of that token
+    const found = await findSessionUser<UserRow>(s.deps.db, s.deps.clock, u.token);
+    expect(found?.user.id).toBe(u.id);
   });
 });

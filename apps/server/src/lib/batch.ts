@@ -12,7 +12,7 @@ export function batched<K, V>(run: (keys: K[]) => Promise<V[]>): (key: K) => Pro
     pending = [];
     try {
       const answers = await run(group.map((g) => g.key));
-      group.forEach((g, i) => g.resolve(answers[i] as V));
+      for (const [i, g] of group.entries()) g.resolve(answers[i] as V);
     } catch (err) {
       for (const g of group) g.reject(err);
     }

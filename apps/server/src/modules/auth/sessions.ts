@@ -50,10 +50,11 @@ type Found = { session: SessionRow; user: Record<string, unknown>; declaration?:
 
 /**
  * The sessions, users and declarations of many requests in one statement: a row per query that found
- * a live session, numbered by its place (`n_`).
+ * a live session, numbered by its place (`n_`). The hashes are bpchar like sessions.token_hash: compared
+ * as text, the column would be cast row by row and its index never used (every request a full scan).
  */
-const SESSIONS_SQL = `SELECT q.n AS n_, s.id AS session_id_, s.kind AS session_kind_, u.*, ${declarationSelect}
-  FROM unnest($1::text[], $2::timestamptz[], $3::int[]) WITH ORDINALITY AS q(token_hash, at, declaration_id, n)
+export const SESSIONS_SQL = `SELECT q.n AS n_, s.id AS session_id_, s.kind AS session_kind_, u.*, ${declarationSelect}
+  FROM unnest($1::bpchar[], $2::timestamptz[], $3::int[]) WITH ORDINALITY AS q(token_hash, at, declaration_id, n)
   JOIN sessions s ON s.token_hash = q.token_hash AND s.revoked_at IS NULL AND s.expires_at > q.at
   JOIN users u ON u.id = s.user_id
   LEFT JOIN declarations d ON d.id = q.declaration_id AND d.user_id = u.id`;

@@ -2,12 +2,9 @@ import Decimal from 'decimal.js';
 import type { Db } from '../../db/db.ts';
 import type { FifoState, StoredLot } from './fifo.ts';
 
-/** The security identity FIFO matches on (same expression as the deals_security index). */
-export const SECURITY_KEY_SQL = `upper(coalesce(nullif(fields ->> 'isin_security', ''), fields ->> 'name_security', ''))`;
-
 export interface LotRow {
   id: number;
-  /** the security FIFO matches on (`SECURITY_KEY_SQL`) where the read asks for it */
+  /** the security FIFO matches on (column security_key, the engine's `securityKey`) where the read asks for it */
   key?: string;
   declaration_id: number;
   section: string;
@@ -42,9 +39,7 @@ const SALE_SECTIONS = ['first_section_a', 'second_section'];
 /** The sections FIFO reads: sales, and the purchases they consume. */
 export const FIFO_SECTIONS = { pool: [...SALE_SECTIONS, 'purchase_transaction_section'], sales: SALE_SECTIONS };
 
-const KEY_OF_D = SECURITY_KEY_SQL.replaceAll('fields', 'd.fields');
-
-/** Purchase-history rows of declaration $1 (their sale is named in first_a_and_second_section_deal_id). */
+/** Purchase-history rows of declaration $1 (their sale is named in history_of: first_a_and_second_section_deal_id). */
 const HISTORY_OF_SQL = `d.section = 'purchase_transaction_currency_section' AND d.declaration_id = $1`;
 
 /** Deal-module queries the declarations repo does not have: FIFO inputs, lots, counts. */
@@ -64,31 +59,37 @@ export function dealsModuleRepo(db: Db) {
      * purchase-history rows of this declaration's sales, and the lots those sales consumed so far. The
      * deal form's save also asks, in the same read, for the deal it changes (`dealId`: `before`, its
      * security joining `keys` when `dealKeyed`) and for the security of the sale a history row belongs
-     * to (`parentId`: `parentKey`, joining `keys`).
+     * to (`parentId`: `parentKey`, joining `keys`). `revision` is the declaration's deals_revision as
+     * this read saw it (one statement, one snapshot): a write planned from the read holds while it is current.
      */
     async fifoInputs(
       decl: { id: number; user_id: number; year: number },
       opts: { keys: readonly string[]; dealId?: number; dealKeyed?: boolean; parentId?: number },
-    ): Promise<{ state: FifoState; before?: LotRow & { comment: string | null }; parentKey?: string }> {
+    ): Promise<{
+      state: FifoState;
+      before?: LotRow & { comment: string | null };
+      parentKey?: string;
+      revision?: string;
+    }> {
       type Row = LotRow & {
-        part_: 'pool' | 'history' | 'before' | 'parent';
+        part_: 'pool' | 'history' | 'before' | 'parent' | 'revision';
         date_: unknown;
         comment: string | null;
         lots_: [number, string, string][] | null;
       };
       const rows = await db.query<Row>(
         `WITH before AS (
-           SELECT ${LOT_COLUMNS}, d.comment, ${KEY_OF_D} AS key FROM deals d WHERE d.declaration_id = $1 AND d.id = $7
+           SELECT ${LOT_COLUMNS}, d.comment, d.security_key AS key FROM deals d WHERE d.declaration_id = $1 AND d.id = $7
          ), parent AS (
-           SELECT ${KEY_OF_D} AS key FROM deals d WHERE d.declaration_id = $1 AND d.id = $8
+           SELECT d.security_key AS key FROM deals d WHERE d.declaration_id = $1 AND d.id = $8
          ), keys AS (
            SELECT k AS key FROM unnest($5::text[]) k UNION SELECT key FROM before WHERE $9 UNION SELECT key FROM parent
          ), pool AS (
            SELECT ${LOT_COLUMNS}, (d.declaration_id <> $1) AS previous_period, d.transaction_date AS date_,
-             ${KEY_OF_D} AS key
+             d.security_key AS key
            FROM declarations c JOIN deals d ON d.declaration_id = c.id
            WHERE c.user_id = $2 AND (c.id = $1 OR (c.year < $3 AND c.reporting_form_id <> 2))
-             AND d.section = ANY($4) AND ${KEY_OF_D} IN (SELECT key FROM keys WHERE key <> '')
+             AND d.section = ANY($4) AND d.security_key IN (SELECT key FROM keys WHERE key <> '')
          ), sales AS (
            SELECT id FROM pool WHERE NOT previous_period AND section = ANY($6)
          )
@@ -98,12 +99,15 @@ export function dealsModuleRepo(db: Db) {
          FROM pool
          UNION ALL
          SELECT 'history', ${LOT_COLUMNS}, false, d.transaction_date, NULL, NULL, NULL FROM deals d
-         WHERE ${HISTORY_OF_SQL} AND (d.fields ->> 'first_a_and_second_section_deal_id') IN (SELECT id::text FROM sales)
+         WHERE ${HISTORY_OF_SQL} AND d.history_of IN (SELECT id::text FROM sales)
          UNION ALL
          SELECT 'before', b.id, b.declaration_id, b.section, b.transaction_date, b.currency_code, b.status, b.fields,
            false, NULL, b.key, b.comment, NULL FROM before b
          UNION ALL
          SELECT 'parent', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, p.key, NULL, NULL FROM parent p
+         UNION ALL
+         SELECT 'revision', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, c.deals_revision::text, NULL, NULL
+         FROM declarations c WHERE c.id = $1
          ORDER BY date_ NULLS LAST, id`,
         [
           decl.id,
@@ -122,6 +126,7 @@ export function dealsModuleRepo(db: Db) {
       for (const { part_, date_, lots_, comment, ...row } of rows) {
         if (part_ === 'before') out.before = { ...row, comment };
         else if (part_ === 'parent') out.parentKey = row.key;
+        else if (part_ === 'revision') out.revision = row.key;
         else state[part_].push(row);
         if (lots_) state.lots.set(row.id, lots_.map((l) => lotSignature(...l)).join(''));
       }
@@ -134,7 +139,7 @@ export function dealsModuleRepo(db: Db) {
         ? Promise.resolve([] as LotRow[])
         : db.query<LotRow>(
             `SELECT ${LOT_COLUMNS}, false AS previous_period FROM deals d
-             WHERE ${HISTORY_OF_SQL} AND (d.fields ->> 'first_a_and_second_section_deal_id') = ANY($2::text[])
+             WHERE ${HISTORY_OF_SQL} AND d.history_of = ANY($2::text[])
              ORDER BY d.transaction_date NULLS LAST, d.id`,
             [declarationId, saleIds.map(String)],
           ),

@@ -28,6 +28,7 @@ import { assertDealsEditable } from '../declarations/lifecycle.ts';
 import { type DealOut, type DeclarationRow, dealsRepo, NEW_DEAL } from '../declarations/repo.ts';
 import { askerOf, declarationsService } from '../declarations/service.ts';
 import { benefitFor, CONVERSIONS, computeDeal, currencyOf, SALE_CODES, taxDealOf, warningsOf } from './compute.ts';
+import { contentionMemory } from './contention.ts';
 import { fifoWrite, noChanges, planSecurity, rematchSecurity, withDeal } from './fifo.ts';
 import { ID_FIELD_TABLE, type ReferenceSets, referenceCache } from './references.ts';
 import { dealsModuleRepo, type LotRow } from './repo.ts';
@@ -106,25 +107,6 @@ function referenceErrors(input: Record<string, unknown>, refs: ReferenceSets): R
   if (typeof code === 'string' && !refs.currencyCodes.has(code.toUpperCase()))
     errors.currency_code = [MSG.checkSelected];
   return errors;
-}
-
-/** Declarations whose saves collided lately (in this process): saves into them hold them from the start. */
-function contentionMemory(holdMs = 1_000) {
-  const until = new Map<number, number>();
-  return {
-    saw(id: number) {
-      const now = Date.now();
-      if (until.size > 1_000) for (const [k, t] of until) if (t <= now) until.delete(k);
-      until.set(id, now + holdMs);
-    },
-    busy(id: number): boolean {
-      const t = until.get(id);
-      if (t === undefined) return false;
-      if (t > Date.now()) return true;
-      until.delete(id);
-      return false;
-    },
-  };
 }
 
 export function dealsService(deps: Deps) {
@@ -269,9 +251,16 @@ export function dealsService(deps: Deps) {
       const stored = own ? { ...write, fields: own.fields, amount_kzt: own.amountKzt } : write;
       return dealsRepo(db).save(decl.id, section.key, stored, audit, fifoWrite(changes, revision), dealId);
     };
-    const optimistic = row.key === readKey && !contention.busy(decl.id);
-    let result = optimistic ? await attempt(deps.db, first, decl.deals_revision) : undefined;
-    if (result?.conflict) contention.saw(decl.id);
+    // Unheld: planned from a read without locks, written only while the deals are still as read. A
+    // collision is tried once more from a fresh read; a second one within the hold marks the declaration.
+    let result: Awaited<ReturnType<typeof attempt>> | undefined;
+    if (row.key === readKey) {
+      for (let r = first; !contention.busy(decl.id); r = await read(deps.db, row.key ?? '')) {
+        result = await attempt(deps.db, r, r.revision ?? decl.deals_revision);
+        if (!result.conflict) break;
+        contention.saw(decl.id);
+      }
+    }
     if (!result || result.conflict) {
       result = await deps.db.tx(async (t) => {
         const revision = await dealsRepo(t).lockDeals(decl.id);
