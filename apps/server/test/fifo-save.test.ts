@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/db.ts';
 import { planSecurity } from '../src/modules/deals/fifo.ts';
 import { referenceCache } from '../src/modules/deals/references.ts';
-import { dealsModuleRepo } from '../src/modules/deals/repo.ts';
+import { dealsModuleRepo, fifoReader } from '../src/modules/deals/repo.ts';
 import { dealsRepo } from '../src/modules/declarations/repo.ts';
 import { createTestServer, signedInUser, type TestClient, type TestServer } from './helpers.ts';
 
@@ -65,9 +65,9 @@ const lotsOf = async (c: TestClient, id: number, saleId: number) =>
 /** FIFO re-run from what is stored: a consistent store needs no change at all. */
 async function replan(db: Db, decl: { id: number; user_id: number; year: number }, keys: string[]) {
   const refs = await referenceCache(db).get();
-  const { state } = await dealsModuleRepo(db).fifoInputs(decl, { keys });
   const changes = { lots: new Map(), figures: new Map() };
-  for (const key of keys) planSecurity(state, decl, key, refs, changes);
+  for (const key of keys)
+    planSecurity((await dealsModuleRepo(db).fifoInputs(decl, { key })).state, decl, key, refs, changes);
   return changes;
 }
 
@@ -191,5 +191,54 @@ describe('the deal form saves FIFO with the deal', () => {
       [id],
     );
     expect(over).toEqual([]);
+  });
+});
+
+describe('FIFO reads of saves in flight together', () => {
+  it('are one statement, and each read gets exactly what it would read alone', async () => {
+    const a = await signedInUser(s);
+    const b = await signedInUser(s);
+    const ida = await declaration(a.client);
+    const idb = await declaration(b.client);
+    const pa = await post(a.client, ida, 'purchase-transaction-section', purchase(APPLE, '10', 100, '01.02.2024'));
+    const sa = await post(a.client, ida, 'first-section-a', sale(APPLE, '4'));
+    await post(a.client, ida, 'purchase-transaction-section', purchase(MSFT, '3', 300, '01.02.2024'));
+    // b holds the same security: a's read must not see b's deals, nor b's a's
+    await post(b.client, idb, 'purchase-transaction-section', purchase(APPLE, '7', 50, '01.03.2024'));
+    const declOf = async (id: number) =>
+      (await s.deps.db.one<{ id: number; user_id: number; year: number }>(
+        'SELECT id, user_id, year FROM declarations WHERE id = $1',
+        [id],
+      )) as { id: number; user_id: number; year: number };
+    const [da, db] = [await declOf(ida), await declOf(idb)];
+    const queries = [
+      { decl: da, key: APPLE, dealId: sa.id, dealKeyed: true },
+      { decl: da, key: MSFT },
+      { decl: db, key: APPLE },
+      { decl: da, key: '' },
+      { decl: db, key: APPLE, dealId: sa.id }, // a's deal asked through b's declaration: not found
+    ];
+    let statements = 0;
+    const counting = {
+      ...s.deps.db,
+      query: <T>(sql: string, params?: readonly unknown[]) => {
+        statements += 1;
+        return s.deps.db.query<T>(sql, params);
+      },
+    };
+    const together = await Promise.all(queries.map((q) => fifoReader(counting)(q)));
+    expect(statements).toBe(1);
+    const alone = await Promise.all(queries.map(({ decl, ...q }) => dealsModuleRepo(s.deps.db).fifoInputs(decl, q)));
+    expect(together).toEqual(alone);
+    // and what each read holds: a's Apple purchase and sale with the sale's lot, a's deal before the save
+    const [apple, msft, theirs, none, foreign] = together;
+    expect(apple?.state.pool.map((d) => d.id)).toEqual([pa.id, sa.id]);
+    expect(apple?.state.lots.get(sa.id)).toBe(`${pa.id}:4:400;`);
+    expect(apple?.before?.id).toBe(sa.id);
+    expect(msft?.state.pool).toHaveLength(1);
+    expect(theirs?.state.pool.map((d) => d.declaration_id)).toEqual([idb]);
+    expect(none?.state.pool).toEqual([]);
+    expect(foreign?.before).toBeUndefined();
+    expect(Number(apple?.revision)).toBeGreaterThan(0);
   });
 });

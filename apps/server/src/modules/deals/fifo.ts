@@ -220,7 +220,7 @@ export async function rematchSecurity(
   refs: ReferenceSets,
 ): Promise<Map<number, Record<string, unknown>>> {
   if (!key) return new Map();
-  const { state } = await dealsModuleRepo(db).fifoInputs(decl, { keys: [key] });
+  const { state } = await dealsModuleRepo(db).fifoInputs(decl, { key });
   const changes = planSecurity(state, decl, key, refs);
   await applyChanges(db, changes);
   return new Map([...changes.figures].map(([id, f]) => [id, f.fields]));

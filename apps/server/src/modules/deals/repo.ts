@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/db.ts';
+import { batched } from '../../lib/batch.ts';
 import type { FifoState, StoredLot } from './fifo.ts';
 
 export interface LotRow {
@@ -42,6 +43,122 @@ export const FIFO_SECTIONS = { pool: [...SALE_SECTIONS, 'purchase_transaction_se
 /** Purchase-history rows of declaration $1 (their sale is named in history_of: first_a_and_second_section_deal_id). */
 const HISTORY_OF_SQL = `d.section = 'purchase_transaction_currency_section' AND d.declaration_id = $1`;
 
+/**
+ * A FIFO read: one security (`key`) of a declaration. The deal form's save also asks for the deal it
+ * changes (`dealId`: `before`, its security read too when `dealKeyed`) and for the security of the sale
+ * a history row belongs to (`parentId`: `parentKey`, read too).
+ */
+export interface FifoQuery {
+  decl: { id: number; user_id: number; year: number };
+  key: string;
+  dealId?: number;
+  dealKeyed?: boolean;
+  parentId?: number;
+}
+
+/** A FIFO read's answer; `revision` is the declaration's deals_revision as the read saw it. */
+export interface FifoRead {
+  state: FifoState;
+  before?: LotRow & { comment: string | null };
+  parentKey?: string;
+  revision?: string;
+}
+
+/**
+ * Everything FIFO needs for the securities of many reads, in one statement (each row numbered by its
+ * read, `n_`): their sales and purchases in the declaration and in the user's earlier income
+ * declarations (previous periods: the pool), the purchase-history rows of the declaration's sales, the
+ * lots those sales consumed so far, and what the save asked besides. One statement is one snapshot: a
+ * write planned from a read holds while the revision it saw is current.
+ */
+const FIFO_SQL = `WITH q AS (
+    SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[], $6::int[], $7::boolean[])
+      WITH ORDINALITY AS q(decl, uid, year, key, deal_id, parent_id, keyed, n)
+  ), before AS (
+    SELECT q.n, ${LOT_COLUMNS}, d.comment, d.security_key AS key
+    FROM q JOIN deals d ON d.declaration_id = q.decl AND d.id = q.deal_id
+  ), parent AS (
+    SELECT q.n, d.security_key AS key FROM q JOIN deals d ON d.declaration_id = q.decl AND d.id = q.parent_id
+  ), keys AS (
+    SELECT n, key FROM q
+    UNION SELECT b.n, b.key FROM before b JOIN q USING (n) WHERE q.keyed
+    UNION SELECT n, key FROM parent
+  ), pool AS (
+    SELECT q.n, ${LOT_COLUMNS}, (d.declaration_id <> q.decl) AS previous_period, d.transaction_date AS date_,
+      d.security_key AS key
+    FROM keys k JOIN q USING (n)
+      JOIN declarations c ON c.user_id = q.uid AND (c.id = q.decl OR (c.year < q.year AND c.reporting_form_id <> 2))
+      JOIN deals d ON d.declaration_id = c.id AND d.security_key = k.key
+    WHERE k.key <> '' AND d.section = ANY($8)
+  ), sales AS (
+    SELECT n, id FROM pool WHERE NOT previous_period AND section = ANY($9)
+  )
+  SELECT 'pool' AS part_, pool.*, NULL AS comment,
+    CASE WHEN NOT pool.previous_period AND pool.section = ANY($9) THEN
+      (SELECT json_agg(json_build_array(l.purchase_deal_id, l.quantity::text, l.cost_kzt::text) ORDER BY l.seq)
+       FROM deal_lots l WHERE l.sale_deal_id = pool.id) END AS lots_
+  FROM pool
+  UNION ALL
+  SELECT 'history', s.n, ${LOT_COLUMNS}, false, d.transaction_date, NULL, NULL, NULL
+  FROM sales s JOIN q USING (n) JOIN deals d ON d.history_of = s.id::text
+    AND d.section = 'purchase_transaction_currency_section' AND d.declaration_id = q.decl
+  UNION ALL
+  SELECT 'before', b.n, b.id, b.declaration_id, b.section, b.transaction_date, b.currency_code, b.status, b.fields,
+    false, NULL, b.key, b.comment, NULL FROM before b
+  UNION ALL
+  SELECT 'parent', p.n, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, p.key, NULL, NULL FROM parent p
+  UNION ALL
+  SELECT 'revision', q.n, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, c.deals_revision::text, NULL, NULL
+  FROM q JOIN declarations c ON c.id = q.decl
+  ORDER BY n, date_ NULLS LAST, id`;
+
+/** The FIFO reads of `queries` in one round trip, answered in their order. */
+export async function readFifo(db: Db, queries: readonly FifoQuery[]): Promise<FifoRead[]> {
+  type Row = LotRow & {
+    part_: 'pool' | 'history' | 'before' | 'parent' | 'revision';
+    n: number | string;
+    date_: unknown;
+    comment: string | null;
+    lots_: [number, string, string][] | null;
+  };
+  const rows = await db.query<Row>(FIFO_SQL, [
+    queries.map((q) => q.decl.id),
+    queries.map((q) => q.decl.user_id),
+    queries.map((q) => q.decl.year),
+    queries.map((q) => q.key),
+    queries.map((q) => q.dealId ?? null),
+    queries.map((q) => q.parentId ?? null),
+    queries.map((q) => q.dealKeyed === true),
+    FIFO_SECTIONS.pool,
+    FIFO_SECTIONS.sales,
+  ]);
+  const out: FifoRead[] = queries.map(() => ({ state: { pool: [], history: [], lots: new Map() } }));
+  for (const { part_, n, date_, lots_, comment, ...row } of rows) {
+    const read = out[Number(n) - 1] as FifoRead;
+    if (part_ === 'before') read.before = { ...row, comment };
+    else if (part_ === 'parent') read.parentKey = row.key;
+    else if (part_ === 'revision') read.revision = row.key;
+    else read.state[part_].push(row);
+    if (lots_) read.state.lots.set(row.id, lots_.map((l) => lotSignature(...l)).join(''));
+  }
+  return out;
+}
+
+const fifoReaders = new WeakMap<Db, (q: FifoQuery) => Promise<FifoRead>>();
+
+/**
+ * The FIFO reads of the requests in flight together, one statement for them all (`batched`). Only for
+ * reads outside a transaction: a read inside one must see that transaction.
+ */
+export function fifoReader(db: Db): (q: FifoQuery) => Promise<FifoRead> {
+  let read = fifoReaders.get(db);
+  if (!read) {
+    read = batched((queries: FifoQuery[]) => readFifo(db, queries));
+    fifoReaders.set(db, read);
+  }
+  return read;
+}
+
 /** Deal-module queries the declarations repo does not have: FIFO inputs, lots, counts. */
 export function dealsModuleRepo(db: Db) {
   return {
@@ -53,85 +170,9 @@ export function dealsModuleRepo(db: Db) {
         ])
       )?.n ?? 0,
 
-    /**
-     * Everything FIFO needs for some securities, in one read: their sales and purchases in this
-     * declaration and in the user's earlier income declarations (previous periods: the pool), the
-     * purchase-history rows of this declaration's sales, and the lots those sales consumed so far. The
-     * deal form's save also asks, in the same read, for the deal it changes (`dealId`: `before`, its
-     * security joining `keys` when `dealKeyed`) and for the security of the sale a history row belongs
-     * to (`parentId`: `parentKey`, joining `keys`). `revision` is the declaration's deals_revision as
-     * this read saw it (one statement, one snapshot): a write planned from the read holds while it is current.
-     */
-    async fifoInputs(
-      decl: { id: number; user_id: number; year: number },
-      opts: { keys: readonly string[]; dealId?: number; dealKeyed?: boolean; parentId?: number },
-    ): Promise<{
-      state: FifoState;
-      before?: LotRow & { comment: string | null };
-      parentKey?: string;
-      revision?: string;
-    }> {
-      type Row = LotRow & {
-        part_: 'pool' | 'history' | 'before' | 'parent' | 'revision';
-        date_: unknown;
-        comment: string | null;
-        lots_: [number, string, string][] | null;
-      };
-      const rows = await db.query<Row>(
-        `WITH before AS (
-           SELECT ${LOT_COLUMNS}, d.comment, d.security_key AS key FROM deals d WHERE d.declaration_id = $1 AND d.id = $7
-         ), parent AS (
-           SELECT d.security_key AS key FROM deals d WHERE d.declaration_id = $1 AND d.id = $8
-         ), keys AS (
-           SELECT k AS key FROM unnest($5::text[]) k UNION SELECT key FROM before WHERE $9 UNION SELECT key FROM parent
-         ), pool AS (
-           SELECT ${LOT_COLUMNS}, (d.declaration_id <> $1) AS previous_period, d.transaction_date AS date_,
-             d.security_key AS key
-           FROM declarations c JOIN deals d ON d.declaration_id = c.id
-           WHERE c.user_id = $2 AND (c.id = $1 OR (c.year < $3 AND c.reporting_form_id <> 2))
-             AND d.section = ANY($4) AND d.security_key IN (SELECT key FROM keys WHERE key <> '')
-         ), sales AS (
-           SELECT id FROM pool WHERE NOT previous_period AND section = ANY($6)
-         )
-         SELECT 'pool' AS part_, pool.*, NULL AS comment,
-           (SELECT json_agg(json_build_array(l.purchase_deal_id, l.quantity::text, l.cost_kzt::text) ORDER BY l.seq)
-            FROM deal_lots l WHERE l.sale_deal_id = pool.id AND pool.id IN (SELECT id FROM sales)) AS lots_
-         FROM pool
-         UNION ALL
-         SELECT 'history', ${LOT_COLUMNS}, false, d.transaction_date, NULL, NULL, NULL FROM deals d
-         WHERE ${HISTORY_OF_SQL} AND d.history_of IN (SELECT id::text FROM sales)
-         UNION ALL
-         SELECT 'before', b.id, b.declaration_id, b.section, b.transaction_date, b.currency_code, b.status, b.fields,
-           false, NULL, b.key, b.comment, NULL FROM before b
-         UNION ALL
-         SELECT 'parent', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, p.key, NULL, NULL FROM parent p
-         UNION ALL
-         SELECT 'revision', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, c.deals_revision::text, NULL, NULL
-         FROM declarations c WHERE c.id = $1
-         ORDER BY date_ NULLS LAST, id`,
-        [
-          decl.id,
-          decl.user_id,
-          decl.year,
-          FIFO_SECTIONS.pool,
-          opts.keys.filter(Boolean),
-          FIFO_SECTIONS.sales,
-          opts.dealId ?? null,
-          opts.parentId ?? null,
-          opts.dealKeyed === true,
-        ],
-      );
-      const state: FifoState = { pool: [], history: [], lots: new Map() };
-      const out: Awaited<ReturnType<DealsModuleRepo['fifoInputs']>> = { state };
-      for (const { part_, date_, lots_, comment, ...row } of rows) {
-        if (part_ === 'before') out.before = { ...row, comment };
-        else if (part_ === 'parent') out.parentKey = row.key;
-        else if (part_ === 'revision') out.revision = row.key;
-        else state[part_].push(row);
-        if (lots_) state.lots.set(row.id, lots_.map((l) => lotSignature(...l)).join(''));
-      }
-      return out;
-    },
+    /** Everything FIFO needs for one security of a declaration, in one read (`readFifo`). */
+    fifoInputs: async (decl: FifoQuery['decl'], q: Omit<FifoQuery, 'decl'>): Promise<FifoRead> =>
+      (await readFifo(db, [{ decl, ...q }]))[0] as FifoRead,
 
     /** Purchase-history rows of the given sales (history section, first_a_and_second_section_deal_id). */
     historyOf: (declarationId: number, saleIds: readonly number[]) =>

@@ -31,7 +31,7 @@ import { benefitFor, CONVERSIONS, computeDeal, currencyOf, SALE_CODES, taxDealOf
 import { contentionMemory } from './contention.ts';
 import { fifoWrite, noChanges, planSecurity, rematchSecurity, withDeal } from './fifo.ts';
 import { ID_FIELD_TABLE, type ReferenceSets, referenceCache } from './references.ts';
-import { dealsModuleRepo, type LotRow } from './repo.ts';
+import { dealsModuleRepo, fifoReader, type LotRow } from './repo.ts';
 
 export const DEAL_TEXT = {
   sectionUnavailable: MSG.sectionUnavailable,
@@ -200,14 +200,14 @@ export function dealsService(deps: Deps) {
     const dealKeyed = SECURITY_SECTIONS.has(section.code);
     const parentId =
       section.code === 'history' ? Number(normalize(body).first_a_and_second_section_deal_id) || undefined : undefined;
-    const read = (db: Db, key: string) =>
-      dealsModuleRepo(db)
-        .fifoInputs(decl, { keys: [key], dealId, dealKeyed, parentId })
-        .then((r) => {
-          if (dealId !== undefined && r.before?.section !== section.key)
-            throw new HttpError(404, DEAL_TEXT.dealNotFound);
-          return r;
-        });
+    const read = (db: Db, key: string) => {
+      const q = { decl, key, dealId, dealKeyed, parentId };
+      // outside a transaction the reads of the saves in flight together share one statement
+      return (db === deps.db ? fifoReader(db)(q) : dealsModuleRepo(db).fifoInputs(decl, q)).then((r) => {
+        if (dealId !== undefined && r.before?.section !== section.key) throw new HttpError(404, DEAL_TEXT.dealNotFound);
+        return r;
+      });
+    };
     const readKey = keyOf(section, normalize(body));
     const first = await read(deps.db, readKey);
     const { computed } = await prepare(decl, section, body, refs, dealId);
