@@ -199,6 +199,21 @@ describe('RevisionCache', () => {
     expect(builds).toBe(2);
   });
 
+  it('a request that read the row before a save gets the answer after it, not a rebuild of the older one', async () => {
+    const cache = new RevisionCache<string>(10);
+    expect(await cache.get('d1', '8|paid', async () => 'r8 paid')).toBe('r8 paid');
+    // read revision 7 before the save that made 8: 8 answers, and stays cached for the next request
+    expect(await cache.get('d1', '7|paid', async () => 'r7 paid')).toBe('r8 paid');
+    expect(await cache.get('d1', '8|paid', async () => 'rebuilt')).toBe('r8 paid');
+    // another state of the row (not only the deals) is never served from a later deals revision
+    expect(await cache.get('d1', '7|draft', async () => 'r7 draft')).toBe('r7 draft');
+    // and an older entry never answers a later revision
+    expect(await cache.get('d1', '9|draft', async () => 'r9 draft')).toBe('r9 draft');
+    // revisions compare as numbers, not as text
+    expect(await cache.get('d2', '10', async () => 'r10')).toBe('r10');
+    expect(await cache.get('d2', '9', async () => 'r9')).toBe('r10');
+  });
+
   it('does not keep failures, and drops the least recently used beyond its weight', async () => {
     const cache = new RevisionCache<string>(5, (v) => v.length);
     await expect(cache.get('a', 1, () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');

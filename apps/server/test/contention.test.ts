@@ -35,4 +35,22 @@ describe('collided saves', () => {
     m.saw(7);
     expect(m.busy(7)).toBe(false);
   });
+
+  it('stays held while saves keep coming, and lets go when none came for the hold', () => {
+    const c = clock();
+    const m = contentionMemory(1_000, c.now);
+    m.saw(7);
+    m.saw(7);
+    for (const t of [800, 1_600, 2_400]) {
+      c.at(t);
+      expect(m.busy(7)).toBe(true);
+      m.held(7);
+    }
+    c.at(3_399);
+    expect(m.busy(7)).toBe(true);
+    c.at(3_400);
+    expect(m.busy(7)).toBe(false);
+    m.held(7); // a held save after the hold ended does not start a new one
+    expect(m.busy(7)).toBe(false);
+  });
 });

@@ -4,7 +4,9 @@
  * construction: the caller reads the revision from the row it loaded for the ownership check, so a
  * stale entry can never match, and several server instances stay consistent without talking.
  *
- * Concurrent requests for the same revision share one build (no stampede after a save). Entries are
+ * Concurrent requests for the same revision share one build (no stampede after a save). A revision is
+ * `<deals revision>` or `<deals revision>|<rest of the state>`: an entry of the same rest and a later
+ * deals revision answers too (`later`). Entries are
  * bounded by total weight (e.g. bytes of a serialized answer), least recently used first out.
  */
 export class RevisionCache<V> {
@@ -19,7 +21,7 @@ export class RevisionCache<V> {
   get(key: string, revision: string | number | bigint, build: () => Promise<V>): Promise<V> {
     const rev = String(revision);
     const hit = this.entries.get(key);
-    if (hit && hit.revision === rev) {
+    if (hit && (hit.revision === rev || later(hit.revision, rev))) {
       // re-insert: Map iteration order is the LRU order
       this.entries.delete(key);
       this.entries.set(key, hit);
@@ -62,6 +64,24 @@ export class RevisionCache<V> {
       this.drop(key);
     }
   }
+}
+
+/** `<deals revision>|<rest of the state>`, the rest possibly empty. */
+const parts = (revision: string): [bigint | undefined, string] => {
+  const bar = revision.indexOf('|');
+  const deals = bar < 0 ? revision : revision.slice(0, bar);
+  return [/^\d{1,30}$/.test(deals) ? BigInt(deals) : undefined, bar < 0 ? '' : revision.slice(bar)];
+};
+
+/**
+ * True when `have` is the same state as `want` after later changes to the deals. A request that read its
+ * row just before a save is answered with the answer after it (the save committed before the answer
+ * left): rebuilding the older one would evict the newer, and the next request would rebuild that again.
+ */
+function later(have: string, want: string): boolean {
+  const [h, hRest] = parts(have);
+  const [w, wRest] = parts(want);
+  return h !== undefined && w !== undefined && h > w && hRest === wRest;
 }
 
 const perDb = new WeakMap<object, Map<string, RevisionCache<unknown>>>();

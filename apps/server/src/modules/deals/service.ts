@@ -267,6 +267,7 @@ export function dealsService(deps: Deps) {
         if (revision === undefined) throw new HttpError(404, DEAL_TEXT.dealNotFound);
         return attempt(t, await read(t, row.key ?? ''), revision);
       });
+      contention.held(decl.id);
     }
     if (result.conflict) throw new Error('the deals changed while their declaration was held');
     if (!result.deal) throw new HttpError(404, DEAL_TEXT.dealNotFound);

@@ -419,9 +419,12 @@ export function dealsRepo(db: Db) {
       const logged = auditOfRows({ ...audit, declarationId, entity: 'deal' }, 'written', params.length + 1);
       const storedId = (column: string) =>
         `CASE WHEN x.${column} = ${NEW_DEAL} THEN (SELECT id FROM written) ELSE x.${column} END`;
+      // SKIP LOCKED: a declaration another transaction holds is a conflict at once; waiting for it here
+      // would keep a pooled connection idle only to find the revision changed (the holder's own lock
+      // does not skip: the held path runs this same statement)
       const row = await db.one<DealDbRow & { locked_: number }>(
         `WITH locked AS (
-           SELECT id FROM declarations WHERE id = $1 AND deals_revision = $12 FOR NO KEY UPDATE
+           SELECT id FROM declarations WHERE id = $1 AND deals_revision = $12 FOR NO KEY UPDATE SKIP LOCKED
          ), written AS (${write} RETURNING ${DEAL_COLUMNS}),
          logged AS (${logged.sql}),
          dropped AS (
