@@ -253,13 +253,15 @@ export function dealsService(deps: Deps) {
     };
     // Unheld: planned from a read without locks, written only while the deals are still as read. A
     // collision is tried once more from a fresh read; a second one within the hold marks the declaration.
+    const unheld = async (r: Awaited<ReturnType<typeof read>>) => {
+      const res = await attempt(deps.db, r, r.revision ?? decl.deals_revision);
+      if (res.conflict) contention.saw(decl.id);
+      return res;
+    };
     let result: Awaited<ReturnType<typeof attempt>> | undefined;
-    if (row.key === readKey) {
-      for (let r = first; !contention.busy(decl.id); r = await read(deps.db, row.key ?? '')) {
-        result = await attempt(deps.db, r, r.revision ?? decl.deals_revision);
-        if (!result.conflict) break;
-        contention.saw(decl.id);
-      }
+    if (row.key === readKey && !contention.busy(decl.id)) {
+      result = await unheld(first);
+      if (result.conflict && !contention.busy(decl.id)) result = await unheld(await read(deps.db, row.key ?? ''));
     }
     if (!result || result.conflict) {
       result = await deps.db.tx(async (t) => {
