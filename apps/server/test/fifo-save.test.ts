@@ -4,7 +4,7 @@ import { planSecurity } from '../src/modules/deals/fifo.ts';
 import { referenceCache } from '../src/modules/deals/references.ts';
 import { dealsModuleRepo, fifoReader } from '../src/modules/deals/repo.ts';
 import { dealsRepo } from '../src/modules/declarations/repo.ts';
-import { createTestServer, signedInUser, type TestClient, type TestServer } from './helpers.ts';
+import { countingDb, createTestServer, signedInUser, type TestClient, type TestServer } from './helpers.ts';
 
 // The deal form stores a deal and FIFO's consequences in one statement, planned from one read and
 // applied only if the declaration's deals did not change meanwhile. These tests check the figures a
@@ -218,16 +218,9 @@ describe('FIFO reads of saves in flight together', () => {
       { decl: da, key: '' },
       { decl: db, key: APPLE, dealId: sa.id }, // a's deal asked through b's declaration: not found
     ];
-    let statements = 0;
-    const counting = {
-      ...s.deps.db,
-      query: <T>(sql: string, params?: readonly unknown[]) => {
-        statements += 1;
-        return s.deps.db.query<T>(sql, params);
-      },
-    };
+    const { db: counting, statements } = countingDb(s.deps.db);
     const together = await Promise.all(queries.map((q) => fifoReader(counting)(q)));
-    expect(statements).toBe(1);
+    expect(statements()).toBe(1);
     const alone = await Promise.all(queries.map(({ decl, ...q }) => dealsModuleRepo(s.deps.db).fifoInputs(decl, q)));
     expect(together).toEqual(alone);
     // and what each read holds: a's Apple purchase and sale with the sale's lot, a's deal before the save

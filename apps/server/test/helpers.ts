@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../src/config.ts';
+import type { Db } from '../src/db/db.ts';
 import type { Deps } from '../src/deps.ts';
 import { type Clock, fixedClock } from '../src/lib/clock.ts';
 import { startServer } from '../src/server.ts';
@@ -135,4 +136,17 @@ export async function signedInUser(
   if (!row) throw new Error('user not created');
   const token = await createSession(s.deps.db, s.deps.clock, row.id, kind);
   return { id: row.id, token, email, client: s.client(token) };
+}
+
+/** `db` that counts the statements run through it: batching tests assert how many round trips were made. */
+export function countingDb(db: Db): { db: Db; statements(): number } {
+  let n = 0;
+  const counting: Db = {
+    ...db,
+    query: <T>(sql: string, params?: readonly unknown[]) => {
+      n += 1;
+      return db.query<T>(sql, params);
+    },
+  };
+  return { db: counting, statements: () => n };
 }

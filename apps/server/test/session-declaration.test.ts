@@ -3,7 +3,7 @@ import { findSessionUser, SESSIONS_SQL, sha256 } from '../src/modules/auth/sessi
 import type { UserRow } from '../src/modules/auth/users-repo.ts';
 import { DECLARATION_COLUMNS, declarationsRepo } from '../src/modules/declarations/repo.ts';
 import { declarationsService } from '../src/modules/declarations/service.ts';
-import { createTestServer, signedInUser, type TestServer } from './helpers.ts';
+import { countingDb, createTestServer, signedInUser, type TestServer } from './helpers.ts';
 
 // Routes of one declaration read the session, the user and that declaration in one round trip.
 // The row read that way must be exactly the row `SELECT *` gives, and tell nothing more than it.
@@ -78,14 +78,7 @@ describe('the declaration read with the session', () => {
       expired.id,
       new Date(s.clock.now().getTime() - 1000),
     ]);
-    let statements = 0;
-    const counting = {
-      ...s.deps.db,
-      query: <T>(sql: string, params?: readonly unknown[]) => {
-        statements += 1;
-        return s.deps.db.query<T>(sql, params);
-      },
-    };
+    const { db: counting, statements } = countingDb(s.deps.db);
     const ask = (token: string, id?: number) => findSessionUser<UserRow>(counting, s.deps.clock, token, id);
     const [own, plain, theirs, gone, late, unknown] = await Promise.all([
       ask(a.token, mine),
@@ -95,7 +88,7 @@ describe('the declaration read with the session', () => {
       ask(expired.token),
       ask('no-such-token', mine),
     ]);
-    expect(statements).toBe(1);
+    expect(statements()).toBe(1);
     expect(own?.user.id).toBe(a.id);
     expect(own?.declaration?.id).toBe(mine);
     expect(plain?.user.id).toBe(a.id);
