@@ -18,7 +18,7 @@ async function seed(deps: Deps, n: number): Promise<number> {
   const input = generateDeals(n, 2024);
   const user = await deps.db.one<{ id: number }>(
     `INSERT INTO users (email, name, surname, iin, phone, is_onboarding_completed)
-     VALUES ($1, 'Бенч', 'Бенчев', '900101300123', '+77011234567', true) RETURNING id`,
+     VALUES ($1, 'Бенч', 'Бенчев', '900101300126', '+77011234567', true) RETURNING id`,
     [`bench-${n}@example.com`],
   );
   const now = new Date();
@@ -32,7 +32,7 @@ async function seed(deps: Deps, n: number): Promise<number> {
     broker: null,
     created_at: now,
     declaration_expired_date: new Date(now.getTime() + 864e6),
-    personal_data: { iin: '900101300123', surname: 'Бенчев', name: 'Бенч', phone: '+77011234567' },
+    personal_data: { iin: '900101300126', surname: 'Бенчев', name: 'Бенч', phone: '+77011234567' },
     status: 3,
   });
   const ids = new Map<unknown, number>();

@@ -81,7 +81,7 @@ async function measure(path: string): Promise<Measured> {
   const { matchFifo } = await import('../packages/tax/src/index.ts');
   const { mapDeals } = await import('../apps/server/src/modules/imports/mapping.ts');
   const { prepareDeals } = await import('../apps/server/src/modules/imports/prepare.ts');
-  const { sandboxRate } = await import('../apps/server/src/modules/rates/sandbox-rates.ts');
+  const { sandboxRate } = await import('../apps/server/src/providers/rates/sandbox-rates.ts');
   const data = (name: string) =>
     JSON.parse(readFileSync(join(ROOT, 'apps/server/src/db/reference-data', `${name}.json`), 'utf8')) as {
       id: number;

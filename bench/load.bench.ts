@@ -45,7 +45,7 @@ export const headers = (token?: string): Record<string, string> => ({
   ...(token ? { authorization: `Bearer ${token}` } : {}),
 });
 
-async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
+export async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: headers(token),
@@ -81,7 +81,7 @@ const WORK_DEALS_EACH = 5;
 const PASSWORD = 'Load-pass-1';
 
 /** A new account, registered as a person would: the emailed code (from the dev outbox), then the form. */
-async function register(base: string, n: number): Promise<string> {
+export async function register(base: string, n: number): Promise<string> {
   const email = `load-${n}-${Date.now()}@example.com`;
   await call(base, 'POST', '/api/auth/get-verification-code', { email, type: 1 });
   const box = await call(base, 'GET', `/api/dev/outbox?email=${encodeURIComponent(email)}`);
@@ -313,7 +313,8 @@ async function mixes(label: string, budgeted: boolean, start: () => Promise<Runn
   return out;
 }
 
-async function pgSchema(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+/** A fresh schema on the PostgreSQL at DATABASE_URL (the database created if missing), or undefined without one. */
+export async function pgSchema(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   const pg = (await import('pg')).default;
   const target = new URL(PG_URL);
   const dbName = target.pathname.slice(1);

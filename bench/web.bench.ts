@@ -10,8 +10,8 @@ import { freePort, type Result, ROOT, startProduct } from './support.ts';
 // Lighthouse performance and accessibility scores on /auth/login and /app/declaration?step=2, with
 // Debian's Chromium started here on a remote-debugging port.
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

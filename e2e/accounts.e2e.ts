@@ -106,10 +106,17 @@ describe('accounts: register, profile, change email, logout', () => {
     await page.getByRole('button', { name: 'Сохранить' }).click();
     expect(await fieldError(page, 'ИИН', false)).toContain('Должно быть 12 символов');
     expect(await fieldError(page, 'Имя', false)).toContain('Введите данные');
+    // Twelve digits with a wrong control digit (880101300123 is the right one): the Russian message under the field.
     await page.getByLabel('ИИН').press('End');
-    await page.getByLabel('ИИН').pressSequentially('0123');
-    expect(await page.getByLabel('ИИН').inputValue()).toBe('880101300123');
+    await page.getByLabel('ИИН').pressSequentially('0124');
     await page.getByLabel('Имя').fill('Алия');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('ИИН указан неверно: проверьте цифры').waitFor();
+    expect(await fieldError(page, 'ИИН', false)).toContain('ИИН указан неверно: проверьте цифры');
+    await page.getByLabel('ИИН').press('End');
+    await page.getByLabel('ИИН').press('Backspace');
+    await page.getByLabel('ИИН').pressSequentially('3');
+    expect(await page.getByLabel('ИИН').inputValue()).toBe('880101300123');
     // 'null' counts as empty.
     await page.getByLabel('Отчество').fill('null');
     await page.getByRole('button', { name: 'Сохранить' }).click();
@@ -216,7 +223,7 @@ describe('accounts: reset and set password', () => {
   });
 });
 
-describe('accounts: login errors (SPEC section 8)', () => {
+describe('accounts: login errors (docs/accounts.md)', () => {
   it('blocks the account for 60 minutes after 5 wrong passwords', async () => {
     const email = uniqueEmail('blocked');
     await registerViaApi(email);

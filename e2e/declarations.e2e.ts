@@ -98,7 +98,7 @@ describe('declarations', () => {
     await context.close();
   });
 
-  it('removes a draft from the saved forms after the SPEC confirmation', async () => {
+  it('removes a draft from the saved forms after the confirmation', async () => {
     const created = await apiCall<{ data: { common_data: { id: number } } }>(
       'POST',
       '/api/declarations',

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, demoToken, launch, newPage } from './support/browser.ts';
 
-// The seeded demo account (DESIGN.md section 2a) has a paid (status 3) 270.00 declaration for last year.
+// The seeded demo account (README.md) has a paid (status 3) 270.00 declaration for last year.
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
 let browser: Browser;
@@ -185,7 +185,7 @@ describe('calculation and documents (steps 6, 7, 8)', () => {
     await iin.fill('12345');
     await page.getByRole('button', { name: 'Сохранить и продолжить' }).click();
     await page.getByText('Должно быть 12 символов').waitFor();
-    await iin.fill('900101300123');
+    await iin.fill('900101300126');
     const phone = page.getByTestId('phone');
     await phone.fill('');
     await phone.pressSequentially('7011234567');

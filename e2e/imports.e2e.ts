@@ -54,7 +54,7 @@ describe('broker report upload', () => {
     expect(await slot.count()).toBe(1);
     expect(await slot.getAttribute('accept')).toBe('.xml,.csv');
 
-    // Wrong format first: the SPEC message, nothing sent.
+    // Wrong format first: the Russian message, nothing sent.
     await slot.setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
     await page.getByText('Проверьте формат загружаемого файла. Допустимые форматы: xml, csv').waitFor();
     expect(await page.getByRole('button', { name: 'Загрузить' }).isDisabled()).toBe(true);

@@ -173,6 +173,8 @@ describe('management', () => {
     await open.click();
     await page.waitForURL(/\/management\/declaration\?step=1/);
     expect(page.url()).toContain('return_url=%2Fmanager');
+    // the manager's session token stays in the tab: never in the address
+    expect(page.url()).not.toContain('token=');
     await page.getByRole('heading', { name: 'Укажите отчетный период' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Основная навигация' }).count()).toBe(0);
 

@@ -49,6 +49,17 @@ async function signedIn(id: number, width = 1440): Promise<{ page: Page; close: 
   return { page, close: () => context.close() };
 }
 
+/** On /app/payment: Optimal with automatic submission (20,000 + 2,000), Robokassa, to its page. */
+async function toGatewayWithOption(page: Page) {
+  await page.getByTestId('tariff-optimal').waitFor();
+  await page.getByText('Автоматическая отправка (+2', { exact: false }).click();
+  await page.getByText('Robokassa (другие виды карт)').click();
+  expect(await page.getByTestId('payment-total').textContent()).toBe('22\u00a0000\u00a0₸');
+  await page.getByTestId('payment-submit').click();
+  await page.waitForURL(/\/api\/sandbox\/robokassa\/pay\?/);
+  expect(new URL(page.url()).searchParams.get('OutSum')).toBe('22000.00');
+}
+
 describe('tariff, payment, signing and sending', () => {
   it('chooses Optimal, pays in the sandbox gateway, continues, signs in the sandbox signer, sends and sees the receipt', async () => {
     const id = await newDeclaration();
@@ -83,7 +94,7 @@ describe('tariff, payment, signing and sending', () => {
     const pd = await apiCall<{ data: { status: number } }>(
       'POST',
       `/api/declarations/${id}/update-personal-data`,
-      { iin: '900101300123', surname: 'Демонова', name: 'Айгерим', patronymic: null, phone: '+7 (700) 123-45-67' },
+      { iin: '900101300126', surname: 'Демонова', name: 'Айгерим', patronymic: null, phone: '+7 (700) 123-45-67' },
       token,
     );
     expect(pd.json.data?.status, JSON.stringify(pd.json)).toBe(6);
@@ -122,7 +133,9 @@ describe('tariff, payment, signing and sending', () => {
     await page.screenshot({ path: join(SHOTS, 'payment-375.png'), fullPage: true });
     // Halyk bank is the default method: the ePay widget opens the sandbox card page
     await page.getByTestId('payment-submit').click();
-    await page.waitForURL(/\/api\/sandbox\/epay\/pay\?/);
+    await page.waitForURL(/\/api\/sandbox\/epay\/pay$/);
+    // the widget posts the access token: it never appears in an address
+    expect(page.url()).not.toMatch(/token/i);
     await page.screenshot({ path: join(SHOTS, 'gateway-epay-375.png'), fullPage: true });
     await page.getByRole('button', { name: 'Отказаться' }).click();
     await page.waitForURL(/\/app\/payment\/status/);
@@ -133,6 +146,89 @@ describe('tariff, payment, signing and sending', () => {
     await page.getByTestId('payment-other-method').click();
     await page.waitForURL(/\/app\/payment$/);
     await page.getByTestId('tariff-optimal').waitFor();
+    await close();
+  });
+
+  it('an address that claims success proves nothing: the page asks the server and says it is checking', async () => {
+    const id = await newDeclaration();
+    await apiCall('POST', `/api/tariff/${id}/choose-tariff`, { tariff_type: 1 }, token);
+    const payment = await apiCall<{ data: { id: number } }>(
+      'POST',
+      `/api/declarations/${id}/payments/create-initial-payment`,
+      {},
+      token,
+    );
+    const link = await apiCall<{ invoice_id: string }>(
+      'POST',
+      `/api/declarations/${id}/payments/${payment.json.data.id}/generate-payment-link`,
+      {},
+      token,
+    );
+    const { page, close } = await signedIn(id);
+    await page.goto(
+      `/app/payment/status?OutSum=20000.00&InvId=${link.json.invoice_id}&SignatureValue=forged&declaration_id=${id}`,
+    );
+    await page.getByRole('heading', { name: 'Проверяем оплату…' }).waitFor();
+    await page.waitForTimeout(2000);
+    expect(await page.getByRole('heading', { name: 'Оплата прошла успешно' }).count()).toBe(0);
+    expect(await page.getByTestId('payment-continue').count()).toBe(0);
+    await page.screenshot({ path: join(SHOTS, 'payment-checking-1440.png') });
+    expect(await statusOf(id)).toBe(2);
+    // an invoice that is not this declaration's: no success either, and a way to pay
+    await page.goto(`/app/payment/status?OutSum=20000.00&InvId=1&SignatureValue=forged&declaration_id=${id}`);
+    await page.getByRole('heading', { name: 'Оплата не прошла' }).waitFor();
+    expect(await page.getByTestId('payment-other-method').isVisible()).toBe(true);
+    await close();
+  });
+
+  it('an invoice issued before a dearer choice is refused: Оплата не прошла, and the current price can be paid', async () => {
+    const id = await newDeclaration();
+    const { page, close } = await signedIn(id);
+    await page.goto('/app/payment');
+    await page.getByTestId('tariff-optimal').waitFor();
+    await page.getByText('Robokassa (другие виды карт)').click();
+    await page.getByTestId('payment-submit').click();
+    await page.waitForURL(/\/api\/sandbox\/robokassa\/pay\?/);
+    const oldGateway = page.url();
+    expect(new URL(oldGateway).searchParams.get('OutSum')).toBe('20000.00');
+
+    // back to the tariff: one option more (22,000 ₸), which voids the 20,000 invoice
+    await page.goto('/app/payment');
+    await toGatewayWithOption(page);
+
+    // the old link, still open in another tab, is paid at the provider: refused by us
+    await page.goto(oldGateway);
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.waitForURL(/\/app\/payment\/status\?/);
+    await page.getByRole('heading', { name: 'Оплата не прошла' }).waitFor();
+    await page.getByText('Этот счет больше не действует', { exact: false }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'payment-void-1440.png'), fullPage: true });
+    expect(await statusOf(id)).toBe(2);
+
+    // the way out pays the current price
+    await page.getByTestId('payment-other-method').click();
+    await page.waitForURL(/\/app\/payment$/);
+    await toGatewayWithOption(page);
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.getByRole('heading', { name: 'Оплата прошла успешно' }).waitFor();
+    expect(await statusOf(id)).toBe(3);
+
+    // the administrator sees the refused 20,000 in the console, refunds it and marks it
+    const oldInvoice = new URL(oldGateway).searchParams.get('InvId');
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto('/manager');
+    await page.getByLabel('Email').fill('admin@example.com');
+    await page.getByLabel('Пароль').fill('Admin-pass-1');
+    await page.getByRole('button', { name: 'Войти' }).click();
+    const row = page.getByTestId(`overpayment-${oldInvoice}`);
+    await row.waitFor();
+    const text = await row.innerText();
+    expect(text).toContain('20\u00a0000\u00a0₸');
+    expect(text).toContain('Robokassa');
+    expect(text).toContain('Оплата аннулированного счета');
+    await page.screenshot({ path: join(SHOTS, 'overpayments-1440.png'), fullPage: true });
+    await row.getByRole('button', { name: 'Отметить возврат' }).click();
+    await row.getByText('возвращено', { exact: false }).waitFor();
     await close();
   });
 

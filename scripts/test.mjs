@@ -30,11 +30,12 @@ function vitest(args, env, reportFile) {
   }
   const rep = JSON.parse(readFileSync(reportFile, 'utf8'));
   totals.passed += rep.numPassedTests;
-  totals.failed += rep.numFailedTests + (rep.numFailedTestSuites ?? 0) * (rep.numTotalTests === 0 ? 1 : 0);
+  totals.failed += rep.numFailedTests;
   totals.skipped += (rep.numPendingTests ?? 0) + (rep.numTodoTests ?? 0);
-  // A suite that failed to load has no tests of its own: count it as a failure so it cannot hide.
+  // A suite that failed to load or whose beforeAll threw has no failed test of its own (its tests are
+  // skipped): count it as a failure so it cannot hide.
   for (const s of rep.testResults ?? [])
-    if (s.status === 'failed' && (s.assertionResults ?? []).length === 0) totals.failed += 1;
+    if (s.status === 'failed' && !(s.assertionResults ?? []).some((a) => a.status === 'failed')) totals.failed += 1;
 }
 
 function freePort() {

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { apiCall } from './browser.ts';
 
-/** A password that passes the SPEC section 5 rule. */
+/** A password that passes the docs/accounts.md rule. */
 export const PASSWORD = 'Test-pass-1';
 export const NEW_PASSWORD = 'Newer-pass-2';
 

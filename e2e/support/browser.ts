@@ -53,7 +53,7 @@ export async function apiCall<T = unknown>(
   return { status: res.status, json: (await res.json().catch(() => ({}))) as T };
 }
 
-/** The seeded demo account (DESIGN.md section 2a); the e2e server runs with CAPTCHA=off. */
+/** The seeded demo account (README.md); the e2e server runs with CAPTCHA=off. */
 export const DEMO = { email: 'demo@example.com', password: 'Demo-pass-1' } as const;
 
 /** Logs the demo user in through the API and returns the bearer token. */

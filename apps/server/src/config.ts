@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
-/** Environment configuration (DESIGN.md section 2a), validated once at start. */
+/** Environment configuration (the table in README.md), validated once at start. */
 const Env = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -78,6 +78,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError('Invalid configuration:\n  CAPTCHA: off is refused in production');
   if (production && !e.APP_SECRET)
     throw new ConfigError('Invalid configuration:\n  APP_SECRET: required in production');
+  const weakSecret = production && e.APP_SECRET ? secretWeakness(e.APP_SECRET) : null;
+  if (weakSecret) {
+    throw new ConfigError(
+      `Invalid configuration:\n  APP_SECRET: ${weakSecret}; generate one with \`openssl rand -hex 32\``,
+    );
+  }
   if (e.CAPTCHA === 'recaptcha' && (!e.RECAPTCHA_SITE_KEY || !e.RECAPTCHA_SECRET_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  CAPTCHA: recaptcha needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY',
@@ -146,6 +152,63 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** sandboxes, demo data and the dev mailbox exist only outside production */
     sandbox: !production,
   };
+}
+
+/** Fewest different characters a production APP_SECRET may have (a random 32-character hex string has about 14). */
+export const SECRET_MIN_DISTINCT = 10;
+
+/**
+ * Why a secret has too little entropy to sign and encrypt with, or null: fewer than
+ * SECRET_MIN_DISTINCT different characters ('aaaa…'), or one piece repeated ('0123012301230123…',
+ * 'secret-secret-…').
+ */
+export function secretWeakness(secret: string): string | null {
+  const distinct = new Set(secret).size;
+  if (distinct < SECRET_MIN_DISTINCT) {
+    return `too little entropy: only ${distinct} different characters (at least ${SECRET_MIN_DISTINCT})`;
+  }
+  for (let period = 1; period <= secret.length / 2; period++) {
+    let repeats = true;
+    for (let i = period; i < secret.length && repeats; i++) repeats = secret[i] === secret[i - period];
+    if (repeats) return `too little entropy: the same ${period} characters repeated`;
+  }
+  return null;
+}
+
+/** An outside service running on its sandbox or not at all because its variables are unset. */
+export interface UnconfiguredService {
+  service: string;
+  variables: string;
+  effect: string;
+}
+
+/** Outside services left unconfigured, for the start-up warnings an operator sees before a user does. */
+export function unconfiguredServices(config: Config): UnconfiguredService[] {
+  const out: UnconfiguredService[] = [];
+  const add = (unset: boolean, service: string, variables: string, effect: string) => {
+    if (unset) out.push({ service, variables, effect });
+  };
+  const off = config.production ? 'users who need it are told it is unavailable' : 'the sandbox stands in';
+  add(!config.smtpUrl, 'email', 'SMTP_URL', 'letters (codes, notices) stay in the outbox table and are not delivered');
+  add(!config.robokassa, 'Robokassa payments', 'ROBOKASSA_LOGIN, ROBOKASSA_PASSWORD1, ROBOKASSA_PASSWORD2', off);
+  add(!config.epay, 'Halyk ePay payments', 'EPAY_CLIENT_ID, EPAY_CLIENT_SECRET, EPAY_TERMINAL', off);
+  add(!config.signing, 'signing (Aitu Passport)', 'SIGNING_URL, SIGNING_CLIENT_ID, SIGNING_CLIENT_SECRET', off);
+  add(!config.taxOffice, 'tax office submission', 'TAX_OFFICE_URL, TAX_OFFICE_TOKEN', off);
+  add(!config.partnerApiUrl, 'partner API (data from the bank)', 'PARTNER_API_URL, PARTNER_API_KEY', off);
+  add(!config.messenger, 'consultant bot', 'MESSENGER_BOT_URL, MESSENGER_BOT_TOKEN, MESSENGER_CHAT_ID', off);
+  return out;
+}
+
+/** One line per unconfigured outside service: a warning in production, a note elsewhere (sandboxes by design). */
+export function logUnconfiguredServices(
+  config: Config,
+  log: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void },
+): void {
+  for (const s of unconfiguredServices(config)) {
+    const line = `${s.service} is not configured (${s.variables}): ${s.effect}`;
+    if (config.production) log.warn({ service: s.service }, line);
+    else log.info({ service: s.service }, line);
+  }
 }
 
 function randomSecret() {

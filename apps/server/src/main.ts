@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, logUnconfiguredServices } from './config.ts';
 import { startServer } from './server.ts';
 
 async function main() {
@@ -20,6 +20,7 @@ async function main() {
     { db: config.databaseUrl ? 'postgres' : 'pglite', env: config.appEnv, ms: Date.now() - started },
     `Декларант started on ${config.publicUrl}`,
   );
+  logUnconfiguredServices(config, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -12,7 +12,7 @@ export function addDemoSeeder(fn: DemoSeeder) {
   seeders.push(fn);
 }
 
-/** The demo account outside production (DESIGN.md section 2a); created once, never overwritten. */
+/** The demo account outside production (README.md); created once, never overwritten. */
 export async function seedDemo(deps: Deps): Promise<void> {
   const existing = await deps.db.one<{ id: number }>('SELECT id FROM users WHERE lower(email) = $1', [DEMO_EMAIL]);
   if (existing) return;

@@ -7,7 +7,9 @@ import { seedReference } from './db/seed-reference.ts';
 import type { Deps } from './deps.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { stopEngineWorker } from './modules/calculation/engine-pool.ts';
 import { stopRenderWorker } from './modules/documents/render-pool.ts';
+import { stopParseWorker } from './modules/imports/parse-pool.ts';
 import { createProviders } from './providers/index.ts';
 import { seedDemo } from './seed-demo.ts';
 
@@ -35,6 +37,8 @@ export async function startServer(
       // the job in progress finishes and is marked done before the database closes
       await jobs.stop(8_000);
       await stopRenderWorker();
+      await stopParseWorker();
+      await stopEngineWorker();
       providers.mailer.close();
       await db.close();
     });

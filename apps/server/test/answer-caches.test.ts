@@ -31,7 +31,7 @@ async function paidDeclaration(userId: number) {
     broker: null,
     created_at: now,
     declaration_expired_date: new Date(now.getTime() + 10 * 86_400_000),
-    personal_data: { iin: '900101300123', surname: 'Иванов', name: 'Иван' },
+    personal_data: { iin: '900101300126', surname: 'Иванов', name: 'Иван' },
     status: 3,
   });
   return row.id;

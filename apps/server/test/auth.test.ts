@@ -1,4 +1,4 @@
-import { MSG } from '@deklarant/contracts';
+import { IDENTITY_TEXT, MSG } from '@deklarant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestClient, type TestServer } from './helpers.ts';
 
@@ -320,7 +320,7 @@ describe('profile', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.iin).toEqual([MSG.len12]);
     const ok = await me.post('/api/account/update-personal-data', {
-      iin: '900101300123',
+      iin: '900101300126',
       surname: 'Петров',
       name: 'Иван',
       patronymic: 'null',
@@ -329,11 +329,31 @@ describe('profile', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect((await me.get('/api/authenticated')).json().data).toMatchObject({
-      iin: '900101300123',
+      iin: '900101300126',
       patronymic: null,
       spouses_iin: null,
       phone: '+77011234567',
     });
+  });
+
+  it('refuses an IIN with a wrong control digit or no birth date and a name with a line break, changing nothing', async () => {
+    const me = s.client(await register('personal-iin@example.com'));
+    const good = { iin: '900101300126', surname: 'Петров', name: 'Иван', phone: '+77011234567', spouses_iin: null };
+    expect((await me.post('/api/account/update-personal-data', good)).statusCode).toBe(200);
+    const before = (await me.get('/api/authenticated')).json().data;
+    for (const [body, field, message] of [
+      [{ ...good, iin: '900101300123' }, 'iin', IDENTITY_TEXT.iinInvalid],
+      [{ ...good, iin: '000000000000' }, 'iin', IDENTITY_TEXT.iinInvalid],
+      [{ ...good, iin: '123456789012' }, 'iin', IDENTITY_TEXT.iinInvalid],
+      [{ ...good, spouses_iin: '860606400888' }, 'spouses_iin', IDENTITY_TEXT.iinInvalid],
+      [{ ...good, surname: 'Петров\nСидоров' }, 'surname', IDENTITY_TEXT.nameControl],
+      [{ ...good, patronymic: 'Пе\u0301\u0301\u0301тр' }, 'patronymic', IDENTITY_TEXT.nameMarks],
+    ] as const) {
+      const res = await me.post('/api/account/update-personal-data', body);
+      expect(res.statusCode, field).toBe(422);
+      expect(res.json().errors[field]).toEqual([message]);
+    }
+    expect((await me.get('/api/authenticated')).json().data).toEqual(before);
   });
 
   it('completes onboarding for a logged-in user', async () => {
@@ -345,7 +365,7 @@ describe('profile', () => {
 
   it('keeps personal data out of the logs', async () => {
     const text = s.logs.join('');
-    expect(text).not.toContain('900101300123');
+    expect(text).not.toContain('900101300126');
     expect(text).not.toContain('Нурланова');
     expect(text).not.toContain('personal@example.com');
   });

@@ -1,11 +1,11 @@
-import { MSG } from '@deklarant/contracts';
+import { IDENTITY_TEXT, MSG } from '@deklarant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealsRepo, declarationsRepo } from '../src/modules/declarations/repo.ts';
-import { RatesUnavailableError } from '../src/modules/rates/index.ts';
 import type { RatesProvider } from '../src/providers/index.ts';
+import { RatesUnavailableError } from '../src/providers/rates/index.ts';
 import { createTestServer, signedInUser, type TestServer } from './helpers.ts';
 
-const PERSONAL = { iin: '900101300123', surname: 'Иванов', name: 'Иван', phone: '+77011234567' };
+const PERSONAL = { iin: '900101300126', surname: 'Иванов', name: 'Иван', phone: '+77011234567' };
 
 let s: TestServer;
 beforeAll(async () => {
@@ -240,41 +240,49 @@ describe('POST /api/declarations/{id}/finish-editing', () => {
 });
 
 describe('POST /api/declarations/{id}/update-personal-data', () => {
-  it('a wrong IIN answers the mask message', async () => {
+  it('a wrong IIN answers its Russian message under its field and changes nothing', async () => {
     const u = await signedInUser(s);
     const id = await declaration(u.id, 5);
-    const res = await u.client.post(`/api/declarations/${id}/update-personal-data`, { ...PERSONAL, iin: '12345' });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors.iin).toEqual([MSG.len12]);
-    const bad = await u.client.post(`/api/declarations/${id}/update-personal-data`, {
-      ...PERSONAL,
-      spouses_iin: '1234567890',
-    });
-    expect(bad.json().errors.spouses_iin).toEqual([MSG.len12]);
+    const before = (await u.client.get(`/api/declarations/${id}`)).json().data;
+    for (const [field, value, message] of [
+      ['iin', '12345', MSG.len12],
+      ['iin', '900101300123', IDENTITY_TEXT.iinInvalid], // control digit should be 6
+      ['iin', '000000000000', IDENTITY_TEXT.iinInvalid],
+      ['iin', '123456789012', IDENTITY_TEXT.iinInvalid],
+      ['spouses_iin', '1234567890', MSG.len12],
+      ['spouses_iin', '860606400888', IDENTITY_TEXT.iinInvalid],
+    ] as const) {
+      const res = await u.client.post(`/api/declarations/${id}/update-personal-data`, { ...PERSONAL, [field]: value });
+      expect(res.statusCode, value).toBe(422);
+      expect(res.json().errors[field], value).toEqual([message]);
+    }
+    const after = (await u.client.get(`/api/declarations/${id}`)).json().data;
+    expect(after.personal_data).toEqual(before.personal_data);
+    expect(after.common_data.status).toBe(5);
   });
 
   it('stores the data per declaration, moves 5 -> 6, audits which fields changed but never the values', async () => {
     const u = await signedInUser(s);
     const id = await declaration(u.id, 5);
-    const body = { ...PERSONAL, iin: '850505400777', patronymic: 'Петрович', spouses_iin: '860606400888' };
+    const body = { ...PERSONAL, iin: '850505400771', patronymic: 'Петрович', spouses_iin: '860606400881' };
     const res = await u.client.post(`/api/declarations/${id}/update-personal-data`, body);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.status).toBe(6);
     const d = (await u.client.get(`/api/declarations/${id}`)).json().data;
-    expect(d.personal_data).toMatchObject({ iin: '850505400777', patronymic: 'Петрович', spouses_iin: '860606400888' });
+    expect(d.personal_data).toMatchObject({ iin: '850505400771', patronymic: 'Петрович', spouses_iin: '860606400881' });
     const audit = await s.deps.db.one<{ details: { fields: string[] } }>(
       `SELECT details FROM audit_log WHERE declaration_id = $1 AND action = 'personal_data'`,
       [id],
     );
     expect(audit?.details.fields).toContain('iin');
-    expect(JSON.stringify(audit)).not.toContain('850505400777');
-    expect(s.logs.join('')).not.toContain('850505400777');
+    expect(JSON.stringify(audit)).not.toContain('850505400771');
+    expect(s.logs.join('')).not.toContain('850505400771');
   });
 
   it('spouses_iin is kept for 270.00 only', async () => {
     const u = await signedInUser(s);
     const id = await declaration(u.id, 3, 1, 2022);
-    await u.client.post(`/api/declarations/${id}/update-personal-data`, { ...PERSONAL, spouses_iin: '860606400888' });
+    await u.client.post(`/api/declarations/${id}/update-personal-data`, { ...PERSONAL, spouses_iin: '860606400881' });
     const d = (await u.client.get(`/api/declarations/${id}`)).json().data;
     expect(d.personal_data.spouses_iin).toBeNull();
   });

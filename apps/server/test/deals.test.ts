@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { MSG, REQUIRED_FIELD_RULES, SECTIONS, type SectionCode } from '@deklarant/contracts';
 import { TAX_BENEFITS, TEXT } from '@deklarant/tax';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, signedInUser, type TestClient, type TestServer } from './helpers.ts';
+import { APPLE_SALE_2025, createTestServer, signedInUser, type TestClient, type TestServer } from './helpers.ts';
 
 // Test clock: 2026-03-15. Reference ids: KZT 1, USD 37; KAZ 89, USA 200.
 const USD = 37;
@@ -30,20 +30,7 @@ const count = async (id: number) =>
   (await s.deps.db.one<{ n: number }>('SELECT count(*)::int AS n FROM deals WHERE declaration_id = $1', [id]))?.n ?? 0;
 
 /** A valid deal of each section (year 2024). */
-const SALE = {
-  name_security: 'Apple Inc.',
-  transaction_date: '14.06.2024',
-  currency_code: 'USD',
-  quantity: '10',
-  type_of_security: 1,
-  purchase_opening_cost: '1000',
-  market_id: 1,
-  type_of_bidding_method: 1,
-  operation_type_id: 1,
-  sale_closing_cost: '1500',
-  isin_security: 'US0378331005',
-  broker_bin: '123456789012',
-};
+const SALE = { ...APPLE_SALE_2025, transaction_date: '14.06.2024' };
 const VALID: Partial<Record<SectionCode, Record<string, unknown>>> = {
   '1A': SALE,
   '2': { ...SALE, market_id: 5, country_code_registration_id: USA },
@@ -172,7 +159,7 @@ describe('deal CRUD per section', () => {
     expect(await count(id)).toBe(1);
   });
 
-  it('the required-field table of SPEC section 5: each rule refused when the field is missing', async () => {
+  it('the required-field table of docs/sections.md: each rule refused when the field is missing', async () => {
     const id = await declaration(u.client);
     for (const rule of REQUIRED_FIELD_RULES) {
       for (const code of rule.codes) {
@@ -218,7 +205,7 @@ describe('KZT equivalents, income and warnings', () => {
     expect(cash.json().data).toMatchObject({ exchange_rate_rule: 'year_end', exchange_rate_date: '31.12.2024' });
   });
 
-  it('returns the 80 % acquisition error and the no-broker warning with the SPEC texts', async () => {
+  it('returns the 80 % acquisition error and the no-broker warning with their Russian texts', async () => {
     const id = await declaration(u.client);
     const { broker_bin: _b, ...noBin } = SALE;
     const res = await u.client.post(`/api/declarations/${id}/deals/first-section-a`, {
@@ -241,7 +228,7 @@ describe('KZT equivalents, income and warnings', () => {
     expect(data.exchange_rate.rate_date).toBe('13.06.2024');
   });
 
-  it('card level follows the section warning levels of SPEC section 4 (sales under 20 % of cost: error)', async () => {
+  it('card level follows the section warning levels of docs/tax-years.md (sales under 20 % of cost: error)', async () => {
     const id = await declaration(u.client);
     const loss = await u.client.post(`/api/declarations/${id}/deals/first-section-a`, {
       ...SALE,
@@ -274,7 +261,7 @@ describe('KZT equivalents, income and warnings', () => {
   });
 });
 
-describe('refusals: SPEC message, nothing saved', () => {
+describe('refusals: the Russian message, nothing saved', () => {
   const cases: [string, string, Record<string, unknown>, string, string][] = [
     [
       'date outside the report year',
@@ -355,7 +342,7 @@ describe('refusals: SPEC message, nothing saved', () => {
     expect(ok.statusCode).toBe(201);
   });
 
-  it('row limits of SPEC section 9 (250-1: 4 rows)', async () => {
+  it('row limits of docs/sections.md (250-1: 4 rows)', async () => {
     const id = await declaration(u.client, 2, 2024);
     for (let i = 0; i < 4; i++) {
       const r = await u.client.post(`/api/declarations/${id}/deals/form-250-first-section`, {

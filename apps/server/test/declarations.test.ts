@@ -228,7 +228,7 @@ describe('actions by status', () => {
     ['9 ready', { status: 9, tariff_type: 1 }, MSG.deleteNotAllowed, MSG.declarationLocked],
   ];
 
-  it.each(matrix)('status %s: delete-all and delete as SPEC section 4 allows', async (_l, state, delMsg, allMsg) => {
+  it.each(matrix)('status %s: delete-all and delete as docs/statuses.md allows', async (_l, state, delMsg, allMsg) => {
     const u = await signedInUser(s);
     const id = await create(u.client);
     await setState(id, state);

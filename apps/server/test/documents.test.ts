@@ -29,7 +29,7 @@ const scenarios = readdirSync(dir)
   .map((f) => [f, JSON.parse(readFileSync(join(dir, f), 'utf8')) as Scenario] as const);
 
 export const PERSONAL = {
-  iin: '900101300123',
+  iin: '900101300126',
   surname: 'Иванов',
   name: 'Иван',
   patronymic: 'Иванович',

@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, logUnconfiguredServices, secretWeakness } from '../src/config.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
+
+/** `openssl rand -hex 32` once */
+const STRONG_SECRET = '3f9c1e7a0b5d48e2a6c9f1d37b20e8c45a1f6d93e07b2c8d4f5a9e1b36c7d02f';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -68,12 +72,73 @@ describe('configuration', () => {
   });
 
   it('refuses CAPTCHA=off and sandbox rates in production', () => {
-    const secret = 'x'.repeat(40);
+    const secret = STRONG_SECRET;
     expect(() => loadConfig({ APP_ENV: 'production', CAPTCHA: 'off', APP_SECRET: secret })).toThrow(/CAPTCHA/);
     expect(() => loadConfig({ APP_ENV: 'production', RATES_SOURCE: 'sandbox', APP_SECRET: secret })).toThrow(
       /RATES_SOURCE/,
     );
     expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/APP_SECRET/);
+  });
+
+  it('refuses a production APP_SECRET without real entropy, naming the variable', () => {
+    const production = (APP_SECRET: string) => () => loadConfig({ APP_ENV: 'production', APP_SECRET });
+    expect(production('a'.repeat(40))).toThrow(/APP_SECRET: too little entropy: only 1 different characters/);
+    expect(production('0123'.repeat(10))).toThrow(/APP_SECRET: too little entropy/);
+    expect(production('abcdefghijkl'.repeat(3))).toThrow(/APP_SECRET: too little entropy: the same 12 characters/);
+    expect(production('test-secret-test-secret-test-secret-00')).toThrow(/APP_SECRET/);
+    expect(production('short')).toThrow(/APP_SECRET: must be at least 32 characters/);
+    expect(loadConfig({ APP_ENV: 'production', APP_SECRET: STRONG_SECRET }).secret).toBe(STRONG_SECRET);
+    // outside production a weak secret is only a test fixture
+    expect(loadConfig({ APP_SECRET: 'a'.repeat(40) }).secret).toBe('a'.repeat(40));
+  });
+
+  it('secretWeakness: random secrets pass, patterns do not', () => {
+    for (let i = 0; i < 50; i++) expect(secretWeakness(randomBytes(32).toString('hex'))).toBeNull();
+    expect(secretWeakness(randomBytes(24).toString('base64'))).toBeNull();
+    expect(secretWeakness('0123456789'.repeat(4))).toMatch(/the same 10 characters repeated/);
+    expect(secretWeakness(`${'ab'.repeat(20)}c`)).toMatch(/only 3 different/);
+  });
+
+  it('names every outside service left unconfigured: a warning in production, a note elsewhere', () => {
+    const lines = (env: Record<string, string>) => {
+      const out: { level: string; msg: string }[] = [];
+      logUnconfiguredServices(loadConfig(env), {
+        warn: (_o, msg) => out.push({ level: 'warn', msg }),
+        info: (_o, msg) => out.push({ level: 'info', msg }),
+      });
+      return out;
+    };
+    const prod = lines({ APP_ENV: 'production', APP_SECRET: STRONG_SECRET });
+    expect(prod.map((l) => l.level)).toEqual(Array(7).fill('warn'));
+    for (const variable of ['SMTP_URL', 'ROBOKASSA_LOGIN', 'EPAY_CLIENT_ID', 'SIGNING_URL', 'TAX_OFFICE_URL']) {
+      expect(prod.filter((l) => l.msg.includes(variable))).toHaveLength(1);
+    }
+    const configured = lines({
+      APP_ENV: 'production',
+      APP_SECRET: STRONG_SECRET,
+      SMTP_URL: 'smtp://user:mail-password@mail.example.com:587',
+      ROBOKASSA_LOGIN: 'shop',
+      ROBOKASSA_PASSWORD1: 'robokassa-password-1',
+      ROBOKASSA_PASSWORD2: 'robokassa-password-2',
+      EPAY_CLIENT_ID: 'client',
+      EPAY_CLIENT_SECRET: 'epay-secret',
+      EPAY_TERMINAL: 'terminal',
+      SIGNING_URL: 'https://passport.example.com',
+      SIGNING_CLIENT_ID: 'client',
+      SIGNING_CLIENT_SECRET: 'signing-secret',
+      TAX_OFFICE_URL: 'https://gateway.example.com',
+      TAX_OFFICE_TOKEN: 'tax-token',
+      PARTNER_API_URL: 'https://partner.example.com',
+      PARTNER_API_KEY: 'partner-key',
+      MESSENGER_BOT_URL: 'https://api.telegram.org',
+      MESSENGER_BOT_TOKEN: 'bot-token-123',
+      MESSENGER_CHAT_ID: '-100',
+    });
+    expect(configured).toEqual([]);
+    const partly = lines({ APP_ENV: 'production', APP_SECRET: STRONG_SECRET, ROBOKASSA_LOGIN: 'shop' });
+    expect(partly.filter((l) => l.msg.includes('Robokassa'))).toHaveLength(1);
+    expect(JSON.stringify(partly)).not.toContain(STRONG_SECRET);
+    expect(lines({}).map((l) => l.level)).toEqual(Array(7).fill('info'));
   });
 
   it('has working defaults', () => {

@@ -44,7 +44,7 @@ export async function createTestServer(env: Record<string, string> = {}, clock?:
     CAPTCHA: 'off',
     LOG_LEVEL: 'info',
     RATES_SOURCE: 'sandbox',
-    APP_SECRET: 'test-secret-test-secret-test-secret-00',
+    APP_SECRET: 'tQ7-mK2x-Vb9p-Lr4w-Zc8n-Hy3s-Fd6j-Ge5a',
     ...(pgUrl && schema ? { DATABASE_URL: withSchema(pgUrl, schema) } : {}),
     ...env,
   });
@@ -149,4 +149,53 @@ export function countingDb(db: Db): { db: Db; statements(): number } {
     },
   };
   return { db: counting, statements: () => n };
+}
+
+export interface Part {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+}
+
+/** A multipart/form-data body, built by hand so the test controls every byte. */
+export function multipart(parts: Part[]) {
+  const boundary = `----deklarant${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disp = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`;
+    const type = p.filename !== undefined ? 'Content-Type: application/octet-stream\r\n' : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disp}\r\n${type}\r\n`));
+    chunks.push(typeof p.value === 'string' ? Buffer.from(p.value) : p.value);
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** A first-section-a sale of tax year 2025 as the deal form posts it. */
+export const APPLE_SALE_2025 = {
+  name_security: 'Apple Inc.',
+  transaction_date: '14.06.2025',
+  currency_code: 'USD',
+  quantity: '10',
+  type_of_security: 1,
+  purchase_opening_cost: '1000',
+  market_id: 1,
+  type_of_bidding_method: 1,
+  operation_type_id: 1,
+  sale_closing_cost: '1500',
+  isin_security: 'US0378331005',
+  broker_bin: '123456789012',
+};
+
+/** Watches the event loop while work runs: the slowest gap between ticks of an `everyMs` timer. */
+export function watchEventLoop(everyMs: number) {
+  let slowest = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    slowest = Math.max(slowest, now - last);
+    last = now;
+  }, everyMs);
+  return { slowest: () => slowest, stop: () => clearInterval(timer) };
 }

@@ -96,6 +96,21 @@ describe('the admin path', () => {
     expect((await c.get(`/api/declarations?${forged}`)).statusCode).toBe(403);
   });
 
+  it('takes the token from the x-management-token header, so it need not be in an address', async () => {
+    const m = await managerLogin();
+    const demo = await demoUserId();
+    const asManager = (url: string, token = m.token) =>
+      s.app.inject({ method: 'GET', url, headers: { 'x-management-token': token } });
+    const me = await asManager(`/api/authenticated?manager_id=${m.manager_id}&user_id=${demo}`);
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json().data).toMatchObject({ email: 'demo@example.com', session: 'manager' });
+    // the header alone is an incomplete set; a wrong token is no session
+    expect((await asManager('/api/declarations')).statusCode).toBe(400);
+    expect(
+      (await asManager(`/api/declarations?manager_id=${m.manager_id}&user_id=${demo}`, 'x'.repeat(43))).statusCode,
+    ).toBe(401);
+  });
+
   it('needs token, manager_id and user_id together', async () => {
     const m = await managerLogin();
     const demo = await demoUserId();

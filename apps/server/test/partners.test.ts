@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../src/modules/auth/guard.ts';
+import type { Actor } from '../src/lib/actor.ts';
 import { decryptApiKey, encryptApiKey } from '../src/modules/partners/secret.ts';
 import { assertUploadAllowed } from '../src/modules/partners/service.ts';
 import { createTestServer, signedInUser, type TestClient, type TestServer } from './helpers.ts';

@@ -47,7 +47,7 @@ async function fakeServer(
 }
 const formField = (body: string, name: string) => body.match(new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)`))?.[1];
 
-describe('Robokassa signatures (formats.md 4.2, docs.robokassa.ru code examples)', () => {
+describe('Robokassa signatures (docs.robokassa.ru code examples)', () => {
   it('init signature: the documented example test:5.12:5:securepass1 (MD5, lower-case hex)', () => {
     const base = initSignatureBase({ login: 'test', outSum: '5.12', invId: '5', password1: 'securepass1' });
     expect(base).toBe('test:5.12:5:securepass1');
@@ -275,14 +275,14 @@ describe('Aitu Passport signer against a local fake server', () => {
 });
 
 describe('XMLDSig with the TEST-ONLY certificate', () => {
-  const xml = '<?xml version="1.0" encoding="UTF-8"?><fno code="270.00"><field name="iin">900101300123</field></fno>';
+  const xml = '<?xml version="1.0" encoding="UTF-8"?><fno code="270.00"><field name="iin">900101300126</field></fno>';
   it('signs and verifies; a changed value or another certificate is refused', () => {
     const keys = sandboxTestKeyPair();
     const signed = signXml(xml, keys);
     expect(signed).toContain('SignatureValue');
     expect(signed).toContain('X509Certificate');
     expect(verifyXmlSignature(signed, keys.cert)).toEqual({ valid: true });
-    expect(verifyXmlSignature(signed.replace('900101300123', '900101300124'), keys.cert).valid).toBe(false);
+    expect(verifyXmlSignature(signed.replace('900101300126', '900101300124'), keys.cert).valid).toBe(false);
     expect(verifyXmlSignature(xml, keys.cert)).toEqual({ valid: false, reason: 'no_signature' });
     // another (untrusted) certificate: generated here with openssl
     const dir = mkdtempSync(join(tmpdir(), 'cert-'));

@@ -87,6 +87,14 @@ describe('real adapters selected by configuration', () => {
   }
   const statusOf = async (id: number) =>
     (await s.deps.db.one<{ status: number }>('SELECT status FROM declarations WHERE id = $1', [id]))?.status;
+  /** Robokassa's ResultURL, signed with Password#2 as the real service signs it. */
+  const resultUrl = (invId: string, outSum: string, sign = md5(`${outSum}:${invId}:pass-two`)) =>
+    s.app.inject({
+      method: 'POST',
+      url: '/api/payments/callback/robokassa',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ OutSum: outSum, InvId: invId, SignatureValue: sign }).toString(),
+    });
 
   it('uses the real gateways and no sandbox page exists for them', async () => {
     expect(s.deps.providers.payment.robokassa.mode).toBe('real');
@@ -102,16 +110,11 @@ describe('real adapters selected by configuration', () => {
     expect(url.origin + url.pathname).toBe('https://auth.robokassa.kz/Merchant/Index.aspx');
     expect(url.searchParams.get('SignatureValue')).toBe(md5(`shop:20000.00:${link.invoice_id}:pass-one`));
     expect(url.searchParams.get('IsTest')).toBe('1');
-    const res = await s.app.inject({
-      method: 'POST',
-      url: '/api/payments/callback/robokassa',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        OutSum: '20000.000000',
-        InvId: link.invoice_id,
-        SignatureValue: md5(`20000.000000:${link.invoice_id}:pass-two`).toUpperCase(),
-      }).toString(),
-    });
+    const res = await resultUrl(
+      link.invoice_id,
+      '20000.000000',
+      md5(`20000.000000:${link.invoice_id}:pass-two`).toUpperCase(),
+    );
     expect(res.body).toBe(`OK${link.invoice_id}`);
     expect(await statusOf(id)).toBe(3);
   });
@@ -123,7 +126,10 @@ describe('real adapters selected by configuration', () => {
     const { token, data } = t.json();
     expect(token.access_token).toBe('real-token');
     expect(data.postLink).toBe('https://deklarant.example/api/payments/callback/epay');
-    expect(data.backLink).toMatch(/^https:\/\/deklarant\.example\/app\/payment\/status\?SignatureValue=/);
+    // the return address names the attempt; only the server's invoice status says whether it paid
+    expect(data.backLink).toBe(
+      `https://deklarant.example/app/payment/status?InvId=${data.invoiceId}&declaration_id=${id}&method=2`,
+    );
     expect(data.scriptUrl).toBe('https://test-epay.homebank.kz/payform/payment-api.js');
     expect(tokenRequests.at(-1)).toContain(data.invoiceId);
     const secret = (
@@ -150,6 +156,49 @@ describe('real adapters selected by configuration', () => {
     expect(await statusOf(id)).toBe(2);
     charged.set(data.invoiceId, '20000');
     expect((await post('ok')).statusCode).toBe(200);
+    expect(await statusOf(id)).toBe(3);
+  });
+
+  it('a dearer choice voids the real invoices: Robokassa gets no OK, ePay is not accepted, the new price pays', async () => {
+    const { u, id, paymentId } = await awaiting();
+    const link = (await u.client.post(`/api/declarations/${id}/payments/${paymentId}/generate-payment-link`)).json();
+    const tok = (await u.client.post(`/api/declarations/${id}/payments/${paymentId}/get-payment-token`)).json().data;
+    const secret = (
+      await s.deps.db.one<{ secret_hash: string }>('SELECT secret_hash FROM payment_invoices WHERE invoice_id = $1', [
+        tok.invoiceId,
+      ])
+    )?.secret_hash;
+    // Optimal 20,000 + online signing 2,000 = 22,000
+    await u.client.post(`/api/tariff/${id}/choose-tariff`, {
+      tariff_type: 1,
+      selected_additional_service: ['online_signing'],
+    });
+    const rk = await resultUrl(link.invoice_id, '20000.00');
+    expect(rk.body).not.toBe(`OK${link.invoice_id}`);
+    charged.set(tok.invoiceId, '20000');
+    const ep = await s.app.inject({
+      method: 'POST',
+      url: '/api/payments/callback/epay',
+      payload: {
+        invoiceId: tok.invoiceId,
+        amount: 20000,
+        currency: 'KZT',
+        terminal: tok.terminal,
+        code: 'ok',
+        secret_hash: secret,
+      },
+    });
+    expect(ep.statusCode).toBe(409);
+    expect(await statusOf(id)).toBe(2);
+    const refunds = await s.deps.db.query<{ invoice_id: string }>(
+      'SELECT invoice_id FROM payment_overpayments WHERE invoice_id = ANY($1::text[]) ORDER BY invoice_id',
+      [[link.invoice_id, tok.invoiceId]],
+    );
+    expect(refunds.map((r) => r.invoice_id).sort()).toEqual([link.invoice_id, tok.invoiceId].sort());
+    const fresh = (await u.client.post(`/api/declarations/${id}/payments/${paymentId}/generate-payment-link`)).json();
+    expect(new URL(fresh.url).searchParams.get('OutSum')).toBe('22000.00');
+    const paid = await resultUrl(fresh.invoice_id, '22000.00');
+    expect(paid.body).toBe(`OK${fresh.invoice_id}`);
     expect(await statusOf(id)).toBe(3);
   });
 });

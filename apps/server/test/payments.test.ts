@@ -1,10 +1,8 @@
 import { MSG } from '@deklarant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderUnavailable } from '../src/providers/payment/errors.ts';
-import { md5, resultSignatureBase } from '../src/providers/payment/robokassa.ts';
 import { createTestServer, signedInUser, type TestClient, type TestServer } from './helpers.ts';
-
-const NEW_270 = { year: 2025, type: 1, kgd_code_id: 1, reporting_form_id: 3, broker: null };
+import { NEW_270, paymentKit } from './payment-kit.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -14,46 +12,7 @@ afterAll(async () => {
   await s.close();
 });
 
-async function create(c: TestClient): Promise<number> {
-  const res = await c.post('/api/declarations', NEW_270);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.common_data.id;
-}
-const statusOf = async (id: number) =>
-  (await s.deps.db.one<{ status: number }>('SELECT status FROM declarations WHERE id = $1', [id]))?.status;
-const paidCount = async (id: number) =>
-  (
-    await s.deps.db.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM payment_invoices i JOIN payments p ON p.id = i.payment_id
-       WHERE p.declaration_id = $1 AND i.status = 'paid'`,
-      [id],
-    )
-  )?.n ?? 0;
-
-/** A declaration at status 2 with an open initial payment (Optimal, no options: 20,000). */
-async function awaitingPayment(c: TestClient, options: string[] = []) {
-  const id = await create(c);
-  const ch = await c.post(`/api/tariff/${id}/choose-tariff`, {
-    tariff_type: 1,
-    selected_additional_service: options,
-    referral_code: '',
-    tax_office_sending: false,
-    broker: null,
-  });
-  expect(ch.statusCode, ch.body).toBe(200);
-  const p = await c.post(`/api/declarations/${id}/payments/create-initial-payment`);
-  expect(p.statusCode, p.body).toBe(200);
-  return { id, paymentId: p.json().data.id as number, amount: p.json().data.amount as string };
-}
-
-function robokassaResult(invId: string, outSum: string, password2?: string) {
-  const creds = s.deps.providers.payment.robokassa.credentials;
-  if (!creds) throw new Error('sandbox robokassa expected');
-  const sig = md5(resultSignatureBase({ outSum, invId, password: password2 ?? creds.password2 }));
-  return new URLSearchParams({ OutSum: outSum, InvId: invId, SignatureValue: sig }).toString();
-}
-const postForm = (url: string, payload: string) =>
-  s.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+const { create, statusOf, paidCount, awaitingPayment, robokassaResult, postForm } = paymentKit(() => s);
 
 describe('tariffs', () => {
   it('lists the tariffs from the database: Optimal 20,000, options +2,000, consultant tiers', async () => {
@@ -331,7 +290,7 @@ describe('Halyk ePay: token, postLink and status check', () => {
 
   it('the widget payment object: invoiceId, amount, postLink, backLink, failureBackLink, rus, KZT, terminal, cardSave false', async () => {
     const u = await signedInUser(s);
-    const { data, token } = await epayInvoice(u.client);
+    const { id, data, token } = await epayInvoice(u.client);
     expect(data).toMatchObject({
       amount: 20000,
       currency: 'KZT',
@@ -342,8 +301,10 @@ describe('Halyk ePay: token, postLink and status check', () => {
     });
     expect(data.invoiceId).toMatch(/^\d{6,15}$/);
     expect(data.postLink).toMatch(/\/api\/payments\/callback\/epay$/);
-    expect(data.backLink).toContain('SignatureValue');
-    expect(data.failureBackLink).not.toContain('SignatureValue');
+    // nothing in a return address claims success: the status page asks the server
+    expect(data.backLink).toBe(`/app/payment/status?InvId=${data.invoiceId}&declaration_id=${id}&method=2`);
+    expect(data.failureBackLink).toBe(`${data.backLink}&failed=1`);
+    expect(data.backLink + data.failureBackLink).not.toMatch(/SignatureValue|token/i);
     expect(token.access_token).toBeTruthy();
     expect(JSON.stringify(data)).not.toContain(await secretOf(data.invoiceId));
   });

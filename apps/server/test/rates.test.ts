@@ -6,9 +6,9 @@ import { type Db, openDb } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 import { HttpError } from '../src/lib/errors.ts';
-import { createNbkClient, type NbkClient, NbkFeedError, parseNbkRates } from '../src/modules/rates/nbk-feed.ts';
-import { createRatesService, RatesUnavailableError } from '../src/modules/rates/rates-service.ts';
-import { sandboxRate } from '../src/modules/rates/sandbox-rates.ts';
+import { createNbkClient, type NbkClient, NbkFeedError, parseNbkRates } from '../src/providers/rates/nbk-feed.ts';
+import { createRatesService, RatesUnavailableError } from '../src/providers/rates/rates-service.ts';
+import { sandboxRate } from '../src/providers/rates/sandbox-rates.ts';
 
 type Item = [code: string, description: string, quant: string];
 
@@ -221,7 +221,7 @@ describe('rates service', () => {
     expect(ye).toMatchObject({ rate: '525.11', rate_date: '2024-12-31', source: 'bundled' });
   });
 
-  it('production: an unreachable feed with nothing cached is an error with the SPEC text', async () => {
+  it('production: an unreachable feed with nothing cached is an error with its Russian text', async () => {
     const service = createRatesService({
       db,
       source: 'nbk',

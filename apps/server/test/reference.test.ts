@@ -34,10 +34,10 @@ describe('reference lists answer from the database with their real content', () 
 
   it('KGD codes are the state revenue offices with their names', async () => {
     const codes = await list('get-kgd-codes');
-    // research/kz-tax.md 5.2 announces "250 codes" but its list holds 249 distinct lines; we ship all of them.
+    // The published list announces "250 codes" but holds 249 distinct lines; we ship all of them.
     expect(codes).toHaveLength(249);
     const byCode = new Map(codes.map((c) => [c.code_kgd, c.kgd_name as string]));
-    // Spot checks against research/kz-tax.md section 5.2 (independently corroborated codes).
+    // Spot checks of codes corroborated by more than one published source.
     expect(byCode.get('6004')).toMatch(/Бостандык/);
     expect(byCode.get('6003')).toMatch(/Ауэзов/);
     expect(byCode.get('7111')).toMatch(/Семе/);
@@ -61,7 +61,7 @@ describe('reference lists answer from the database with their real content', () 
     expect(usa?.name).toMatch(/Соединённые Штаты|США|Соединенные Штаты/);
   });
 
-  it('operation types carry exactly the SPEC names; repayment and remuneration are found by name', async () => {
+  it('operation types carry exactly the product names; repayment and remuneration are found by name', async () => {
     const ops = await list('get-operation-types');
     expect(ops.map((o) => o.operation_name)).toEqual([...OPERATION_TYPE_NAMES]);
   });

@@ -19,7 +19,7 @@ async function readyToSign(c: TestClient, taxOfficeSending = true): Promise<numb
   const id = res.json().data.common_data.id as number;
   await s.deps.db.query(
     `UPDATE declarations SET status = 6, tariff_type = 1, tax_office_sending = $2,
-       personal_data = personal_data || '{"iin":"900101300123"}'::jsonb WHERE id = $1`,
+       personal_data = personal_data || '{"iin":"900101300126"}'::jsonb WHERE id = $1`,
     [id, taxOfficeSending],
   );
   return id;
@@ -77,7 +77,7 @@ describe('signing and sending', () => {
     const file = await u.client.get(`/api/signing/${id}/signed-file`);
     expect(file.statusCode).toBe(200);
     expect(verifyXmlSignature(file.body, sandboxTestKeyPair().cert)).toEqual({ valid: true });
-    expect(file.body).toContain('900101300123');
+    expect(file.body).toContain('900101300126');
   });
 
   it('a signing code is single use: reusing it is refused', async () => {

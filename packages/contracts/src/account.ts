@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The profile of GET /api/authenticated (SPEC section 3 "User"); empty values are null, never 'null'. */
+/** The profile of GET /api/authenticated (docs/accounts.md); empty values are null, never 'null'. */
 export const Profile = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -18,7 +18,7 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
-/** 'null' and blank strings count as empty (SPEC section 3). */
+/** 'null' and blank strings count as empty (docs/accounts.md). */
 export const emptyToNull = (v: string | null | undefined): string | null => {
   if (v === undefined || v === null) return null;
   const t = v.trim();

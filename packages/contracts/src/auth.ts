@@ -1,18 +1,33 @@
 import { z } from 'zod';
+import { iinIssue, nameIssue } from './identity.ts';
 import { MSG } from './messages.ts';
 
-/** Field rules of SPEC section 5, shared by the web forms and the server. */
+/** Field rules of docs/accounts.md, shared by the web forms and the server. */
 const trimmed = z.string().trim();
 export const requiredText = (max = 255) =>
   trimmed.min(1, MSG.required).max(max, max === 50 ? MSG.max50 : MSG.maxN(max));
 
 const NAME_RE = /^[\p{L}\p{M}\s'’.-]+$/u;
-/** Names: letters, spaces, hyphens and apostrophes only, so markup or scripts cannot get in. */
-export const personName = (max = 50) => requiredText(max).regex(NAME_RE, MSG.checkInput);
+/** Why a filled-in name is refused, or null (an empty one is the required rule's business). */
+const personNameIssue = (v: string): string | null => {
+  if (v === '') return null;
+  return nameIssue(v) ?? (NAME_RE.test(v) ? null : MSG.checkInput);
+};
+const withIssue =
+  (issue: (v: string) => string | null) =>
+  (v: string, ctx: z.RefinementCtx): void => {
+    const message = issue(v);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
+/**
+ * Names: letters, spaces, hyphens and apostrophes only, so markup or scripts cannot get in; no line
+ * breaks or control characters and no stacked combining marks (`nameIssue`).
+ */
+export const personName = (max = 50) => requiredText(max).superRefine(withIssue(personNameIssue));
 export const optionalPersonName = (max = 50) =>
   trimmed
     .max(max, MSG.maxN(max))
-    .refine((v) => v === '' || v === 'null' || NAME_RE.test(v), MSG.checkInput)
+    .superRefine(withIssue((v) => (v === 'null' ? null : personNameIssue(v))))
     .transform((v) => (v === '' || v === 'null' ? null : v))
     .nullable()
     .optional();
@@ -31,15 +46,11 @@ export const Phone = z
   .refine((v) => /^\+?7\d{10}$/.test(v), MSG.phoneFormat)
   .transform((v) => `+${v.replace(/^\+/, '')}`);
 
-export const Iin = z
-  .string()
-  .trim()
-  .min(1, MSG.required)
-  .regex(/^\d{12}$/, MSG.len12);
+export const Iin = z.string().trim().min(1, MSG.required).superRefine(withIssue(iinIssue));
 export const OptionalIin = z
   .string()
   .trim()
-  .refine((v) => v === '' || v === 'null' || /^\d{12}$/.test(v), MSG.len12)
+  .superRefine(withIssue((v) => (v === 'null' ? null : iinIssue(v))))
   .transform((v) => (v === '' || v === 'null' ? null : v))
   .nullable()
   .optional();

@@ -1,4 +1,4 @@
-/** Layout breakpoints by window width (SPEC section 4). */
+/** Layout breakpoints by window width. */
 export const BREAKPOINTS = [
   { name: 'mobileXs', min: 0, max: 480 },
   { name: 'mobile', min: 481, max: 760 },

@@ -1,9 +1,12 @@
-import { RU_DATE } from './api.ts';
+import { isCalendarRuDate, ruYear } from './dates.ts';
+import { DEAL_ID_FIELDS } from './deals.ts';
+import { iinIssue } from './identity.ts';
 import { MSG } from './messages.ts';
+import { operationError } from './operations.ts';
 import type { SectionCode } from './sections.ts';
 
 /**
- * Deal form rules shared by web and server (SPEC section 5): which fields each section requires,
+ * Deal form rules shared by web and server (docs/sections.md): which fields each section requires,
  * and the format of every field. Dependency-free on purpose (no decimal library): amounts are
  * compared as scaled BigInts.
  */
@@ -22,13 +25,14 @@ export const DEAL_RULE_TEXT = {
   dateInYear: (year: number) => `Выберите дату с 01.01.${year} по 31.12.${year}`,
   dateNotAfterYear: (year: number) => `Дата не может быть позже 31.12.${year}`,
   cash250Limit: 'Сумма превышает 34 500 000 тенге в эквиваленте: такую запись сохранить нельзя',
+  amount4: 'Введите число (до 4х знаков после запятой)',
 } as const;
 
 const DEAL_FORM_CODES = ['1A', '1B', '1C', '2', '3', '4', 'rental', 'purchase', 'history'] as const;
 const allBut = (...except: SectionCode[]) => DEAL_FORM_CODES.filter((c) => !except.includes(c));
 
 /**
- * "Deal form required fields" of SPEC section 5, line by line. broker_bin is required "for most
+ * "Deal form required fields" of docs/sections.md, line by line. broker_bin is required "for most
  * sections except 5-1": every deal-form section. Conditional rules are in `requiredFields`.
  */
 export const REQUIRED_FIELD_RULES: readonly { field: string; codes: readonly SectionCode[] }[] = [
@@ -48,8 +52,8 @@ export const REQUIRED_FIELD_RULES: readonly { field: string; codes: readonly Sec
 ];
 
 /**
- * Asset sections and form 250 rows: SPEC gives no required list, so these follow the row fields
- * of SPEC section 3 (form 250 section 8 is optional as a section, not field by field).
+ * Asset sections and form 250 rows: no required list was given, so these follow the row fields
+ * of docs/sections.md (form 250 section 8 is optional as a section, not field by field).
  */
 export const REQUIRED_ASSET_FIELDS: Readonly<Partial<Record<SectionCode, readonly string[]>>> = {
   '5-2': ['bank_name', 'amount_in_currency', 'currency_code', 'country_code_id'],
@@ -65,22 +69,15 @@ export const REQUIRED_ASSET_FIELDS: Readonly<Partial<Record<SectionCode, readonl
   '250-9': ['name_creditor', 'debt_type', 'amount_owed', 'currency_code_id', 'country_id'],
 };
 
-/** SPEC section 5: the 1B ISIN is needed when the security type is 1 and the gain is over this. */
+/** docs/sections.md: the 1B ISIN is needed when the security type is 1 and the gain is over this. */
 export const ISIN_GAIN_THRESHOLD_KZT = '100000000';
 export const CASH_250_LIMIT_KZT = '34500000';
 
-const SELECT_FIELDS = new Set([
-  'operation_type_id',
-  'market_id',
-  'type_of_security',
-  'type_of_bidding_method',
-  'country_code_registration_id',
-  'country_code_id',
-  'country_id',
-  'currency_code_id',
+/** Fields chosen from a list: the reference ids a person picks (not the sale a purchase belongs to), currency, debt type. */
+const SELECT_FIELDS = new Set<string>([
+  ...DEAL_ID_FIELDS.filter((f) => f !== 'first_a_and_second_section_deal_id'),
   'currency_code',
   'debt_type',
-  'availability_tax_benefit',
 ]);
 const AMOUNT_FIELDS = new Set([
   'purchase_opening_cost',
@@ -113,7 +110,7 @@ const NAME_FIELD_250: Partial<Record<SectionCode, string>> = {
   '250-7': 'company_name',
 };
 
-/** Form 250 maximum lengths (SPEC section 5); every other text field defaults to 255. */
+/** Form 250 maximum lengths (docs/sections.md); every other text field defaults to 255. */
 function maxLength(code: SectionCode, field: string): number {
   if (code.startsWith('250-')) {
     if (NAME_FIELD_250[code] === field) return ['250-5', '250-6', '250-7'].includes(code) ? 128 : 255;
@@ -133,7 +130,7 @@ function maxLength(code: SectionCode, field: string): number {
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim());
 const isBlank = (v: unknown) => text(v) === '' || text(v) === 'null';
 
-/** Decimal comma becomes a dot (SPEC section 5). */
+/** Decimal comma becomes a dot (docs/sections.md). */
 export const normalizeDecimal = (value: string) => value.trim().replace(',', '.');
 
 const SCALE = 8;
@@ -148,16 +145,16 @@ function scaled(v: unknown): bigint | null {
 }
 
 const AMOUNT_RE = /^\d{1,16}([.,]\d{1,2})?$/;
+/** KZT equivalents are the product's own figures (rate × amount): shown in KZT with up to 4 decimals (CODE_STYLE.md, money). */
+const KZT_AMOUNT_RE = /^\d{1,16}([.,]\d{1,4})?$/;
+const KZT_AMOUNT_FIELDS = new Set([
+  'cost_in_tenge_currency',
+  'sales_cost_in_tenge_currency',
+  'amount_in_tenge_currency',
+]);
 const QUANTITY_RE = /^\d{1,16}([.,]\d{1,5})?$/;
 const PERCENT_RE = /^\d{1,3}([.,]\d{1,2})?$/;
 const ISIN_RE = /^[A-Za-z0-9]{1,30}$/;
-
-function validDate(value: string): boolean {
-  if (!RU_DATE.test(value)) return false;
-  const [d, m, y] = value.split('.').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCDate() === d && date.getUTCMonth() === m - 1;
-}
 
 function gainOf(input: Input): bigint | null {
   if (!isBlank(input.value_added_income)) return scaled(input.value_added_income);
@@ -174,18 +171,23 @@ function gainOf(input: Input): bigint | null {
 
 /** Required fields of a section for this input (conditional rules included). */
 export function requiredFields(code: SectionCode, input: Input, ctx: DealRuleContext): string[] {
-  const fields = REQUIRED_FIELD_RULES.filter((r) => r.codes.includes(code)).map((r) => r.field);
+  // A broker outside Kazakhstan has no BIN: an import marks its deals, and their form does not ask for one.
+  const foreignBroker = input.foreign_broker === true;
+  const fields = REQUIRED_FIELD_RULES.filter(
+    (r) => r.codes.includes(code) && !(foreignBroker && r.field === 'broker_bin'),
+  ).map((r) => r.field);
   if (code === '1B' && Number(input.type_of_security) === 1) {
     const gain = gainOf(input);
     if (gain !== null && gain > scaled(ISIN_GAIN_THRESHOLD_KZT)!) fields.push('isin_security');
   }
-  // Foreign property: the security type exists only on form 270.00 (SPEC section 3).
+  // Foreign property: the security type exists only on form 270.00 (docs/sections.md).
   if (code === '5-1' && ctx.form === 3) fields.push('type_of_security');
   return [...fields, ...(REQUIRED_ASSET_FIELDS[code] ?? [])];
 }
 
 function formatError(code: SectionCode, field: string, raw: unknown, ctx: DealRuleContext): string | null {
   const value = text(raw);
+  if (KZT_AMOUNT_FIELDS.has(field)) return KZT_AMOUNT_RE.test(value) ? null : DEAL_RULE_TEXT.amount4;
   if (AMOUNT_FIELDS.has(field)) return AMOUNT_RE.test(value) ? null : MSG.amount2;
   if (field === 'quantity') return QUANTITY_RE.test(value) ? null : MSG.number5;
   if (field === 'shareholding_size') {
@@ -194,8 +196,8 @@ function formatError(code: SectionCode, field: string, raw: unknown, ctx: DealRu
     return ok ? null : MSG.percent;
   }
   if ((DATE_FIELDS as readonly string[]).includes(field)) {
-    if (!validDate(value)) return DEAL_RULE_TEXT.dateFormat;
-    const year = Number(value.slice(6));
+    if (!isCalendarRuDate(value)) return DEAL_RULE_TEXT.dateFormat;
+    const year = ruYear(value);
     // Purchases behind a sale (history, purchase date) may be older than the report year.
     const older = field === 'purchase_transaction_date' || code === 'history';
     if (year > ctx.year) return older ? DEAL_RULE_TEXT.dateNotAfterYear(ctx.year) : DEAL_RULE_TEXT.dateInYear(ctx.year);
@@ -210,7 +212,9 @@ function formatError(code: SectionCode, field: string, raw: unknown, ctx: DealRu
     if (value[2] === '-') return /^\d{2}-\d{7}$/.test(value) ? null : MSG.checkInput;
     return /^\d{12}$/.test(value) ? null : MSG.len12;
   }
-  if (field === 'notary_iin') return /^\d{12}$/.test(value) ? null : MSG.len12;
+  if (field === 'notary_iin') return iinIssue(value);
+  // A sale with "Покупка" would lose its exemption silently: each section takes only its own operations.
+  if (field === 'operation_type_id') return operationError(code, raw);
   if (field === 'id_number' && code === '250-9' && !/^\d+$/.test(value)) return MSG.digitsOnly;
   if (!SELECT_FIELDS.has(field) && typeof raw === 'string') {
     const max = maxLength(code, field);
@@ -219,7 +223,7 @@ function formatError(code: SectionCode, field: string, raw: unknown, ctx: DealRu
   return null;
 }
 
-/** KZT equivalent check of SPEC section 5: a 250-1 amount above 34,500,000 blocks saving. */
+/** KZT equivalent check of docs/sections.md: a 250-1 amount above 34,500,000 blocks saving. */
 function cashLimitError(input: Input, ctx: DealRuleContext): string | null {
   const amount = scaled(input.amount);
   if (amount === null) return null;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Deal fields (SPEC section 3). Amounts travel as decimal strings ("1234.56"), dates as dd.mm.yyyy,
+ * Deal fields (docs/sections.md). Amounts travel as decimal strings ("1234.56"), dates as dd.mm.yyyy,
  * reference ids as integers. Each section uses a subset; the per-section required-field table
  * lives in deal-rules.ts.
  */
@@ -58,6 +58,7 @@ export const DEAL_DECIMAL_FIELDS = [
   'shareholding_size',
 ] as const;
 
+/** Reference ids (and the sale a purchase-history row belongs to), posted as integers: the one list web and server read. */
 export const DEAL_ID_FIELDS = [
   'operation_type_id',
   'market_id',
@@ -71,7 +72,8 @@ export const DEAL_ID_FIELDS = [
   'first_a_and_second_section_deal_id',
 ] as const;
 
-export const DEAL_FLAG_FIELDS = ['is_offshore', 'is_ready_purchase_price'] as const;
+/** foreign_broker: set by an import from a broker outside Kazakhstan (no BIN to give); not on the form. */
+export const DEAL_FLAG_FIELDS = ['is_offshore', 'is_ready_purchase_price', 'foreign_broker'] as const;
 
 export type DealTextField = (typeof DEAL_TEXT_FIELDS)[number];
 export type DealDecimalField = (typeof DEAL_DECIMAL_FIELDS)[number];
@@ -97,7 +99,7 @@ const shape = {
   Record<DealFlagField, typeof flag>;
 
 /** What the deal form posts. Unknown keys are refused (strict) so typos do not silently vanish. */
-export const DealInput = z.object({ ...shape, status: z.number().int().optional() }).strict();
+export const DealInput = z.object({ ...shape, status: z.number().int().nullable().optional() }).strict();
 export type DealInput = z.infer<typeof DealInput>;
 
 /** A stored deal as the API returns it. */

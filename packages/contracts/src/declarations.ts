@@ -4,7 +4,7 @@ import { Deal } from './deals.ts';
 import { MSG } from './messages.ts';
 import { FORM, SECTION_KEYS } from './sections.ts';
 
-/** SPEC section 9: drafts page size, archiving after 10 days, the 3 years before the current one, periods from 2021. */
+/** docs/statuses.md: drafts page size, archiving after 10 days, the 3 years before the current one, periods from 2021. */
 export const DECLARATIONS_PAGE_SIZE = 15;
 export const ARCHIVE_AFTER_DAYS = 10;
 export const FIRST_PERIOD_YEAR = 2021;
@@ -13,7 +13,7 @@ export const SELECTABLE_YEARS = 3;
 export const FORM_240_LAST_YEAR = 2024;
 /** From this year the new form screen notes that 270.00 replaces 240.00 and defaults to 270.00. */
 export const FORM_240_NOTICE_FROM_YEAR = 2024;
-/** Declaration type 'Дополнительная' is not offered for form 250.00 (SPEC section 5). */
+/** Declaration type 'Дополнительная' is not offered for form 250.00 (docs/sections.md). */
 export const TYPE_ADDITIONAL = 2;
 
 /** The reporting years a new declaration may have, newest first (time comes from the caller's clock). */
@@ -35,7 +35,7 @@ export function typeAllowedForForm(typeId: number, formId: number): boolean {
 const select = z.coerce.number({ error: MSG.selectValue }).int(MSG.checkSelected).positive(MSG.selectValue);
 
 /**
- * New declaration payload (SPEC section 3). broker is the broker's name (or its id); token,
+ * New declaration payload (docs/sections.md). broker is the broker's name (or its id); token,
  * user_id and manager_id belong to the manager path and are accepted here.
  */
 export const NewDeclaration = z.object({
@@ -53,7 +53,7 @@ export const NewDeclaration = z.object({
 });
 export type NewDeclaration = z.infer<typeof NewDeclaration>;
 
-/** common_data of SPEC section 3, plus the derived archive and read-only flags. Dates: dd.mm.yyyy hh:mm. */
+/** common_data of docs/sections.md, plus the derived archive and read-only flags. Dates: dd.mm.yyyy hh:mm. */
 export const CommonData = z.object({
   id: z.number().int(),
   status: z.number().int(),
@@ -97,6 +97,13 @@ export const Declaration = z.object({
   deals: DeclarationDeals,
   /** per section key: deal count and the KZT total of deals not marked 'needs information' */
   summary: z.record(z.string(), SectionSummary),
+  /** deals marked 'needs information' (status 1), in every section */
+  needs_info: z.number().int().optional(),
+  /**
+   * true when the declaration holds more than LIMITS.inlineDeals deals: `deals` then lists none and
+   * each section's deals are read a page at a time (GET /api/declarations/{id}/deals/{section}?page=)
+   */
+  deals_paged: z.boolean().optional(),
 });
 export type Declaration = z.infer<typeof Declaration>;
 

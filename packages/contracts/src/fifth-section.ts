@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Money } from './api.ts';
 
-/** The calculation result (fifth_section) fields of SPEC section 3, as decimal strings in KZT. */
+/** The calculation result (fifth_section) fields of docs/sections.md, as decimal strings in KZT. */
 export const FIFTH_SECTION_FIELDS = [
   'property_income',
   'value_income_amount',

@@ -1,4 +1,4 @@
-/** Every Russian text the rules produce (SPEC sections 5 and 8). Web and server use these constants. */
+/** Every Russian text the rules produce (docs/accounts.md, docs/sections.md). Web and server use these constants. */
 export const MSG = {
   checkInput: 'Проверьте введенные данные',
   required: 'Введите данные',
@@ -23,7 +23,7 @@ export const MSG = {
   digitsOnly: 'Введите номер (только числа)',
   email: 'Введите корректный email',
 
-  // Session (SPEC section 8)
+  // Session (docs/accounts.md)
   authErrorTitle: 'Ошибка авторизации',
   authErrorText: 'Вам необходимо авторизоваться в личном кабинете повторно.',
   sessionInterrupted: 'Ваша сессия прервана',
@@ -108,6 +108,12 @@ export const MSG = {
     'Платежный сервис временно недоступен. Попробуйте еще раз через несколько минут или выберите другой способ оплаты.',
   paymentMethodUnavailable: 'Этот способ оплаты сейчас недоступен. Выберите другой способ оплаты.',
   additionalNotNeeded: 'Доплата для этой декларации не требуется',
+  deletePaid: 'По этой декларации получена оплата: удалить ее нельзя',
+  paymentSuperseded:
+    'Этот счет больше не действует: тариф или услуги изменились. Если деньги списаны, мы вернем их. Оплатите текущую стоимость.',
+  paymentChecking: 'Проверяем оплату…',
+  paymentNotConfirmed:
+    'Банк еще не подтвердил оплату. Если деньги списаны, статус обновится в течение нескольких минут.',
   consultantNoPayment: 'Тариф «Персональный консультант» оплачивается после связи с менеджером',
   signingWrongStatus: 'Подписание доступно после оплаты и заполнения персональных данных',
   signingNotPrepared: 'Сначала подготовьте декларацию к подписанию',
@@ -143,6 +149,12 @@ export const MSG = {
   importOutsideYear: (year: number) => `Дата операции вне отчетного ${year} года`,
   importSectionNotInForm: 'Раздел не заполняется в этой форме декларации',
   importNoDeals: (year: number) => `В отчете не найдено операций за ${year} год`,
+  // Capacity limits (issue 15)
+  dealsPerDeclarationLimit: (n: number) =>
+    `В одной декларации может быть не более ${n.toLocaleString('ru-RU')} сделок. Удалите лишние сделки или разделите отчет.`,
+  importRowsLimit: (n: number) =>
+    `В одной загрузке может быть не более ${n.toLocaleString('ru-RU')} операций. Разделите отчет на части и загрузите их по очереди.`,
+  importInFlight: 'Предыдущий отчет еще обрабатывается. Дождитесь окончания загрузки и попробуйте снова.',
   // Deal sections (issue 5)
   sectionAbout: 'О регистре',
   dealHistory: 'История сделок',

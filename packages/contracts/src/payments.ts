@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** Tariffs, payments, signing and sending (SPEC sections 3, 4, 7, 8 and 9; issue 7). */
+/** Tariffs, payments, signing and sending (docs/tariffs.md, docs/statuses.md; issue 7). */
 
-/** Payment methods of SPEC section 9; Halyk bank is the default. */
+/** Payment methods of docs/tariffs.md; Halyk bank is the default. */
 export const PAYMENT_METHOD = { ROBOKASSA: 1, HALYK: 2 } as const;
 export type PaymentMethod = (typeof PAYMENT_METHOD)[keyof typeof PAYMENT_METHOD];
 export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
@@ -11,7 +11,7 @@ export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
 };
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = PAYMENT_METHOD.HALYK;
 export const PAYMENT_CURRENCY = 'KZT';
-/** The promo code is checked this long after typing stops (SPEC section 9). */
+/** The promo code is checked this long after typing stops (docs/tariffs.md). */
 export const PROMO_CHECK_DELAY_MS = 1000;
 /** A discount of this many percent or more needs no payment: the button says 'Продолжить'. */
 export const FREE_DISCOUNT = 100;
@@ -44,7 +44,7 @@ export const PAY_TEXT = {
 
 const OptionRef = z.union([z.string().max(50), z.number().int()]);
 
-/** POST /api/tariff/{id}/choose-tariff (SPEC section 3 "Tariff choice payload"). */
+/** POST /api/tariff/{id}/choose-tariff (docs/tariffs.md). */
 export const ChooseTariffBody = z.object({
   tariff_type: z.coerce.number().int().min(1).max(2),
   /** option codes or ids; a comma separated string is accepted too */
@@ -136,7 +136,7 @@ export const AdditionalCost = z.object({ cost: z.string() });
 
 export const PaymentLinkResult = z.object({ url: z.string(), invoice_id: z.string() });
 
-/** POST .../get-payment-token: the Halyk ePay widget's payment object (SPEC section 7). */
+/** POST .../get-payment-token: the Halyk ePay widget's payment object. */
 export const PaymentTokenResult = z.object({
   token: z.record(z.string(), z.unknown()),
   data: z.object({
@@ -158,6 +158,43 @@ export const PaymentTokenResult = z.object({
 export type PaymentTokenResult = z.infer<typeof PaymentTokenResult>;
 
 export const SaveFailedBody = z.object({ invId: z.union([z.string().max(20), z.number().int()]) });
+
+/**
+ * GET .../payments/invoice-status?invId=: what the server knows of one attempt. The status page shows
+ * success only for `paid` (a verified callback); `pending` is polled; `void` means the price changed.
+ */
+export const InvoiceStatus = z.object({
+  invoice_id: z.string(),
+  status: z.enum(['pending', 'paid', 'failed', 'void']),
+  kind: z.enum(['initial', 'additional']),
+  amount: z.string(),
+  /** the declaration's status now (where Continue goes) */
+  declaration_status: z.number().int(),
+  reporting_form_id: z.number().int(),
+});
+export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
+export const InvoiceStatusResult = z.object({ data: InvoiceStatus });
+
+/** GET /api/admin/payments/overpayments: money taken that bought nothing, to be refunded. */
+export const Overpayment = z.object({
+  id: z.number().int(),
+  provider: z.enum(['robokassa', 'epay']),
+  invoice_id: z.string(),
+  payment_id: z.number().int(),
+  declaration_id: z.number().int().nullable(),
+  user_id: z.number().int(),
+  amount: z.string(),
+  reason: z.enum(['duplicate', 'void_invoice', 'superseded', 'no_declaration']),
+  created_at: z.string(),
+  refunded_at: z.string().nullable(),
+});
+export type Overpayment = z.infer<typeof Overpayment>;
+export const OVERPAYMENT_REASON: Record<Overpayment['reason'], string> = {
+  duplicate: 'Повторная оплата уже оплаченного счета',
+  void_invoice: 'Оплата аннулированного счета (тариф изменен или декларация удалена)',
+  superseded: 'Оплата по устаревшей цене',
+  no_declaration: 'Декларация удалена',
+};
 
 export const SigningUrlBody = z.object({ redirect_uri: z.string().min(1).max(500) });
 export const SigningUrlResult = z.object({ url: z.string() });

@@ -44,7 +44,13 @@ export const Broker = z.object({
   is_foreign: z.boolean(),
   order: z.number().int(),
 });
-export const TransactionType = z.object({ id: z.number().int(), section_id: z.string(), name: z.string() });
+/** One operation type a section allows (operations.ts): `id` and `operation_type_id` are both the operation type id. */
+export const TransactionType = z.object({
+  id: z.number().int(),
+  operation_type_id: z.number().int(),
+  section_id: z.string(),
+  name: z.string(),
+});
 export const ExchangeRate = z.object({
   rate: z.string(),
   currency_code: z.string(),
@@ -81,7 +87,7 @@ export const REFERENCE_CALLS = {
 } as const;
 export type ReferenceCall = keyof typeof REFERENCE_CALLS;
 
-/** Operation type names, exactly as SPEC section 3 gives them (ids are their order). */
+/** Operation type names, exactly as the product names them (ids are their order). */
 export const OPERATION_TYPE_NAMES = [
   'Продажа',
   'Обмен списание',

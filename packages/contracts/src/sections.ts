@@ -9,7 +9,7 @@ export type ReportingFormId = (typeof FORM)[keyof typeof FORM];
 
 export const FORM_CODES: Record<ReportingFormId, string> = { 1: '240.00', 2: '250.00', 3: '270.00' };
 
-/** Short code used by the required-field table of SPEC section 5. */
+/** Short code used by the required-field table of docs/sections.md. */
 export type SectionCode =
   | '1A'
   | '1B'
@@ -36,7 +36,7 @@ export type SectionCode =
 export type SectionStep = 'income' | 'assets' | 'form250';
 
 export interface SectionDef {
-  /** key in the declaration payload (SPEC section 3) */
+  /** key in the declaration payload (docs/sections.md) */
   key: string;
   /** web route segment under /app */
   route: string;
@@ -54,7 +54,7 @@ export interface SectionDef {
   about: string;
   /** line of the declaration this section feeds */
   feeds: string;
-  /** add-button row limit (SPEC section 9) */
+  /** add-button row limit (docs/sections.md) */
   rowLimit?: number;
   /** FIFO (sales), weighted average (purchases) or none */
   costMethod?: 'fifo' | 'weighted_average';

@@ -1,4 +1,4 @@
-/** Declaration statuses (SPEC section 4). Below PAID means unpaid. */
+/** Declaration statuses (docs/statuses.md). Below PAID means unpaid. */
 export const DECLARATION_STATUS = {
   DRAFT: 1,
   AWAITING_PAYMENT: 2,

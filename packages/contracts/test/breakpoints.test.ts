@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { breakpointFor } from '../src/breakpoints.ts';
 
-// SPEC section 4: mobileXs 0-480, mobile 481-760, tablet 761-1023, desktop 1024-1439, desktopLg 1440-10000;
+// The breakpoints: mobileXs 0-480, mobile 481-760, tablet 761-1023, desktop 1024-1439, desktopLg 1440-10000;
 // a width outside every band falls back to desktopLg.
 describe('layout breakpoints', () => {
   it.each([

@@ -1,6 +1,7 @@
+import { formatRuDate } from '@deklarant/contracts';
 import Decimal from 'decimal.js';
 
-/** Empty for documents: null, undefined, blank, or the string 'null' (SPEC section 3). */
+/** Empty for documents: null, undefined, blank, or the string 'null'. */
 export function isBlank(v: unknown): v is null | undefined | '' {
   if (v === null || v === undefined) return true;
   if (typeof v === 'string') {
@@ -72,8 +73,7 @@ const KZ_OFFSET_MS = 5 * 3600 * 1000;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function ruDate(d: Date): string {
-  const k = new Date(d.getTime() + KZ_OFFSET_MS);
-  return `${pad(k.getUTCDate())}.${pad(k.getUTCMonth() + 1)}.${k.getUTCFullYear()}`;
+  return formatRuDate(new Date(d.getTime() + KZ_OFFSET_MS));
 }
 
 export function ruDateTime(d: Date): string {
@@ -101,7 +101,7 @@ export function parseDate(v: unknown): Date | null {
 /** Normalises a deal date to dd.mm.yyyy ('' when blank or invalid). */
 export function dealDate(v: unknown): string {
   const d = parseDate(v);
-  return d ? `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}` : '';
+  return d ? formatRuDate(d) : '';
 }
 
 export function fullName(p: { surname: string; name: string; patronymic?: string | null }): string {

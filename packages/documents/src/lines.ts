@@ -23,7 +23,7 @@ export interface LineDef {
 }
 
 /**
- * 270.01 lines (kz-tax.md §4.2) and the fifth_section field each one shows.
+ * 270.01 lines (docs/sections.md) and the fifth_section field each one shows.
  * Lines without a source exist on the form but the app does not compute them (left empty).
  */
 export const LINES_270_01: readonly LineDef[] = [
@@ -103,7 +103,7 @@ export const LINES_270_01: readonly LineDef[] = [
 ];
 
 /**
- * 240.00 lines. The official 2018-Code line codes were NOT found (kz-tax.md §4.4): this numbering
+ * 240.00 lines. The official 2018-Code line codes were NOT found (docs/formats.md): this numbering
  * is the app's own, in fifth_section order. Every mapping here is uncertain.
  */
 const UNCERTAIN_240 = 'коды строк 240.00 не подтверждены официальной формой';

@@ -1,4 +1,4 @@
-import { FORM_CODES } from '@deklarant/contracts';
+import { FORM_CODES, IDENTITY_TEXT, isValidIin } from '@deklarant/contracts';
 import { DocumentError } from './errors.ts';
 import { isBlank } from './format.ts';
 import type { DeclarationDocument } from './types.ts';
@@ -26,11 +26,20 @@ export function assertRenderable(doc: DeclarationDocument): void {
       `personal.${REQUIRED.find(([, l]) => l === missing[0])?.[0]}`,
     );
   }
-  if (!IIN.test(String(p.iin).trim())) {
+  const iin = String(p.iin).trim();
+  if (!IIN.test(iin)) {
     throw new DocumentError('INVALID_IIN', 'ИИН должен состоять из 12 цифр', 'personal.iin');
   }
-  if (!isBlank(p.spouses_iin) && !IIN.test(String(p.spouses_iin).trim())) {
-    throw new DocumentError('INVALID_IIN', 'ИИН супруга(и) должен состоять из 12 цифр', 'personal.spouses_iin');
+  // KGD refuses a declaration whose IIN has no real birth date or a wrong control digit.
+  if (!isValidIin(iin)) throw new DocumentError('INVALID_IIN', IDENTITY_TEXT.iinInvalid, 'personal.iin');
+  if (!isBlank(p.spouses_iin)) {
+    const spouse = String(p.spouses_iin).trim();
+    if (!IIN.test(spouse)) {
+      throw new DocumentError('INVALID_IIN', 'ИИН супруга(и) должен состоять из 12 цифр', 'personal.spouses_iin');
+    }
+    if (!isValidIin(spouse)) {
+      throw new DocumentError('INVALID_IIN', IDENTITY_TEXT.spouseIinInvalid, 'personal.spouses_iin');
+    }
   }
   if (!KGD.test(String(doc.kgdCode ?? '').trim())) {
     throw new DocumentError('INVALID_KGD_CODE', 'Укажите код органа государственных доходов (4 цифры)', 'kgdCode');

@@ -11,7 +11,7 @@ export function base(form: 1 | 2 | 3, sections: Record<string, DocumentDeal[]> =
     kgdCode: '6004',
     kgdName: 'УГД по Бостандыкскому району',
     personal: {
-      iin: '900101300123',
+      iin: '900101300126',
       surname: 'Иванов',
       name: 'Иван',
       patronymic: 'Иванович',

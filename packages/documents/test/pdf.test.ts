@@ -27,7 +27,7 @@ describe('PDF', () => {
     const title = pages[0] ?? '';
     expect(title).toContain('Форма 270.00');
     expect(title).toContain('ДЕКЛАРАЦИЯ О ДОХОДАХ И ИМУЩЕСТВЕ ФИЗИЧЕСКОГО ЛИЦА');
-    expect(title).toContain('ИИН 900101300123');
+    expect(title).toContain('ИИН 900101300126');
     expect(title).toContain('Иванов Иван Иванович');
     expect(title).toContain('[X] очередная');
     expect(title).toContain('6004 УГД по Бостандыкскому району');

@@ -47,7 +47,7 @@ describe('XLSX', () => {
       'field_270_01_K',
       'amount_of_IPN_final',
     ]);
-    expect(rows).toContainEqual(['ИИН', '900101300123']);
+    expect(rows).toContainEqual(['ИИН', '900101300126']);
     expect(rows).toContainEqual(['dividends', 'Дивиденды иностранных эмитентов', 5000.5, 'ст. 319 НК РК']);
   });
 

@@ -25,7 +25,7 @@ describe('270.00 XML', () => {
   });
 
   it('fills the header with personal data, kind flags and the tax office code', () => {
-    expect(field(xml, 'iin')).toBe('900101300123');
+    expect(field(xml, 'iin')).toBe('900101300126');
     expect(field(xml, 'fio1')).toBe('Иванов');
     expect(field(xml, 'fio3')).toBe('Иванович');
     expect(field(xml, 'period_year')).toBe('2024');
@@ -130,7 +130,7 @@ describe('validation failures', () => {
   it('fails the value patterns for a bad IIN, date or amount', async () => {
     const r = await validateXml(
       xml
-        .replace('<field name="iin">900101300123</field>', '<field name="iin">12345</field>')
+        .replace('<field name="iin">900101300126</field>', '<field name="iin">12345</field>')
         .replace('<field name="field_270_01_A">110225</field>', '<field name="field_270_01_A">110225.5</field>')
         .replace('<field name="submit_date">01.03.2025</field>', '<field name="submit_date">2025-03-01</field>'),
       3,
@@ -153,6 +153,9 @@ describe('refusal to render', () => {
     ['short IIN', (d) => (d.personal.iin = '12345'), 'INVALID_IIN'],
     ['letters in IIN', (d) => (d.personal.iin = '90010130012A'), 'INVALID_IIN'],
     ['bad spouse IIN', (d) => (d.personal.spouses_iin = '1'), 'INVALID_IIN'],
+    ['IIN with a wrong control digit (KGD refuses it)', (d) => (d.personal.iin = '900101300123'), 'INVALID_IIN'],
+    ['all-zero IIN', (d) => (d.personal.iin = '000000000000'), 'INVALID_IIN'],
+    ['spouse IIN with a wrong control digit', (d) => (d.personal.spouses_iin = '860606400888'), 'INVALID_IIN'],
     ['no tax office', (d) => (d.kgdCode = ''), 'INVALID_KGD_CODE'],
     ['unsupported year', (d) => (d.year = 2019), 'UNSUPPORTED_FORM'],
   ];

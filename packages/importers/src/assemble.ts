@@ -46,6 +46,7 @@ function deal(d: Draft): ImportedDeal {
     amount_in_currency: d.amount_in_currency ?? null,
     country_code: d.country_code ?? null,
     market: d.market,
+    foreign_broker: d.foreign_broker,
     exchange: d.exchange ?? null,
     type_of_security: d.type_of_security ?? null,
     bank_name: d.bank_name ?? null,
@@ -131,6 +132,7 @@ export function assemble(p: ParsedReport): ImportResult {
             commission: e.commission,
             country_code: countryOf(e),
             market: market ?? defaultMarket,
+            foreign_broker: !(e.brokerIsKz ?? p.brokerIsKz),
             exchange: e.exchange ?? null,
             type_of_security: e.security ?? null,
             source_key: keys.key('trade', ...e.identity),
@@ -190,6 +192,7 @@ export function assemble(p: ParsedReport): ImportResult {
             currency_code: e.currency,
             country_code: country,
             market: marketOfEvent(e) ?? defaultMarket,
+            foreign_broker: !(e.brokerIsKz ?? p.brokerIsKz),
             exchange: e.exchange ?? null,
             type_of_security: e.security ?? null,
             source_key: keys.key('position', ...e.identity),
@@ -210,6 +213,7 @@ export function assemble(p: ParsedReport): ImportResult {
             amount_in_currency: e.amount,
             country_code: e.bankCountry,
             market: 'foreign',
+            foreign_broker: !(e.brokerIsKz ?? p.brokerIsKz),
             bank_name: e.bank,
             source_key: keys.key('cash', ...e.identity),
             row: e.row,
@@ -217,7 +221,7 @@ export function assemble(p: ParsedReport): ImportResult {
         );
         break;
       case 'unknown':
-        out.push(unknownDeal(e, keys, defaultMarket));
+        out.push(unknownDeal(e, keys, defaultMarket, !(e.brokerIsKz ?? p.brokerIsKz)));
         break;
     }
   }
@@ -259,6 +263,7 @@ export function assemble(p: ParsedReport): ImportResult {
       foreign_tax_credit: g.tax,
       country_code: countryOf(e),
       market: marketOfEvent(e) ?? defaultMarket,
+      foreign_broker: !(e.brokerIsKz ?? p.brokerIsKz),
       exchange: e.exchange ?? null,
       type_of_security: e.security ?? (g.kind === 'coupon' || g.kind === 'repayment' ? 'bond' : null),
       source_key: keys.key('income', g.kind, ...g.identity),
@@ -335,6 +340,7 @@ function attachTaxes(
         foreign_tax_credit: t.amount,
         country_code: e.country ?? countryFromIsin(e.isin),
         market: e.market ?? defaultMarket,
+        foreign_broker: !(e.brokerIsKz ?? p.brokerIsKz),
         source_key: keys.key('tax', ...t.identity),
         status: 1,
         comment: 'Удержанный налог без выплаты дохода в этом отчете: укажите, к какой выплате он относится.',
@@ -348,6 +354,7 @@ function unknownDeal(
   e: Extract<ReportEvent, { type: 'unknown' }>,
   keys: SourceKeys,
   defaultMarket: MarketKind,
+  foreignBroker: boolean,
 ): ImportedDeal {
   return deal({
     section: e.market === 'KZ' ? 'first_section_a' : 'second_section',
@@ -362,6 +369,7 @@ function unknownDeal(
     sale_closing_cost: e.amount,
     country_code: e.country ?? countryFromIsin(e.isin),
     market: e.market ?? defaultMarket,
+    foreign_broker: foreignBroker,
     exchange: e.exchange ?? null,
     type_of_security: e.security ?? null,
     source_key: keys.key('unknown', ...e.identity),

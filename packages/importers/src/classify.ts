@@ -2,10 +2,8 @@
  * The one place that decides where a report row goes in the declaration (section, operation type,
  * market, security type). Parsers describe what happened; these rules decide how it is declared.
  */
-import { OPERATION_TYPE_NAMES } from '@deklarant/contracts';
+import { operationTypeId as op } from '@deklarant/contracts';
 import type { MarketKind, SectionKey, SecurityKind } from './types.ts';
-
-const op = (name: (typeof OPERATION_TYPE_NAMES)[number]) => OPERATION_TYPE_NAMES.indexOf(name) + 1;
 
 /** Operation type ids (1-based order of reference.ts). */
 export const OP = {

@@ -61,6 +61,11 @@ export interface ImportedDeal {
   /** ISIN prefix or issuer country, ISO alpha-3 */
   country_code: string | null;
   market: MarketKind;
+  /**
+   * true when the deal went through a broker outside Kazakhstan (no Kazakhstan BIN exists to give),
+   * from the report's broker or, in our template, the row's broker country
+   */
+  foreign_broker: boolean;
   /** exchange or venue as the report names it */
   exchange: string | null;
   type_of_security: SecurityKind | null;
@@ -117,7 +122,7 @@ export interface ParseOptions {
   filename?: string;
   /** broker chosen on the upload screen; used only when the content is ambiguous */
   brokerHint?: string;
-  /** refuse files larger than this (bytes); default 5 MB (SPEC section 9) */
+  /** refuse files larger than this (bytes); default 5 MB (the upload limit) */
   maxBytes?: number;
   /** refuse an xlsx whose entries inflate beyond this (bytes); default 100 MB */
   maxUncompressedBytes?: number;

@@ -1,3 +1,4 @@
+import { ruDaysBetween, ruSortKey } from '@deklarant/contracts';
 import Decimal from 'decimal.js';
 
 /** Values that mean "empty" in broker exports. */
@@ -121,13 +122,9 @@ function excelSerial(n: number): string | null {
 }
 
 /** dd.mm.yyyy → yyyymmdd, for sorting and nearest-date matching. */
-export const dateSortKey = (d: string): string => d.slice(6) + d.slice(3, 5) + d.slice(0, 2);
+export const dateSortKey = ruSortKey;
 
-export const daysBetween = (a: string, b: string): number =>
-  Math.abs(
-    Date.UTC(+a.slice(6), +a.slice(3, 5) - 1, +a.slice(0, 2)) -
-      Date.UTC(+b.slice(6), +b.slice(3, 5) - 1, +b.slice(0, 2)),
-  ) / 86400000;
+export const daysBetween = ruDaysBetween;
 
 /** A text that a spreadsheet would run as a formula. */
 export const looksLikeFormula = (s: string | null): boolean => {

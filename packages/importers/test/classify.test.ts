@@ -1,3 +1,4 @@
+import { operationIdsOf, sectionByKey } from '@deklarant/contracts';
 import { describe, expect, it } from 'vitest';
 import { classifyIncome, classifyTrade, countryFromIsin, marketOf, OP, securityKindOf } from '../src/index.ts';
 import { readDate, readDecimal } from '../src/values.ts';
@@ -80,5 +81,33 @@ describe('classify', () => {
     expect(readDate('31/02/2024')).toBeNull();
     expect(readDate('29.02.2023')).toBeNull();
     expect(readDate('15-Mar-24')).toBe('15.03.2024');
+  });
+});
+
+describe('every verdict is an operation its section allows (OPERATIONS_BY_SECTION, issue 19)', () => {
+  const allowed = (section: string, op: number | null) => {
+    const code = sectionByKey(section)?.code;
+    return op === null || (code !== undefined && operationIdsOf(code).includes(op));
+  };
+  const markets = ['KZ', 'foreign', null] as const;
+  it('trades: sales and swaps, purchases, derivatives, in every market', () => {
+    const securities = ['share', 'bond', 'fund', 'depositary_receipt', 'derivative', 'digital_asset', 'other'] as const;
+    for (const side of ['buy', 'sell'] as const)
+      for (const security of securities)
+        for (const market of markets)
+          for (const brokerIsKz of [true, false])
+            for (const cryptoSwap of [true, false]) {
+              const v = classifyTrade({ side, security, market, brokerIsKz, cryptoSwap });
+              if (v) expect(allowed(v.section, v.operation_type_id), `${side} ${security} → ${v.section}`).toBe(true);
+            }
+  });
+  it('income: dividends, coupons, interest and repayments, known or unknown issuer', () => {
+    for (const kind of ['dividend', 'coupon', 'interest', 'repayment'] as const)
+      for (const country of ['KAZ', 'USA', null])
+        for (const market of markets)
+          for (const brokerIsKz of [true, false]) {
+            const v = classifyIncome({ kind, country, market, brokerIsKz });
+            expect(allowed(v.section, v.operation_type_id), `${kind} ${country} → ${v.section}`).toBe(true);
+          }
   });
 });

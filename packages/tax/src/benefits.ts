@@ -6,7 +6,7 @@ import { BIDDING, KAZAKHSTAN, MARKET, OPERATION, SECURITY } from './vocabulary.t
 /**
  * Tax benefits (income adjustments) as data. A benefit matches when every condition it lists holds;
  * an absent condition matches anything. Sub-paragraph numbers of НК-2018 ст. 341 other than пп.7 are
- * unverified (research/kz-tax.md §2, §7 q.1), and the НК-2026 numbering was not found: both are
+ * unverified (docs/tax-years.md), and the НК-2026 numbering was not found: both are
  * marked `uncertain`. Ids equal those of the server's adjustment_types reference (1 = no adjustment),
  * so a stored availability_tax_benefit and an adjustment type name the same rule.
  */

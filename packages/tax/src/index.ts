@@ -3,6 +3,7 @@ export * from './calculate.ts';
 export * from './deal.ts';
 export type { Exact } from './exact.ts';
 export * from './fifo.ts';
+export * from './fx.ts';
 export * from './money.ts';
 export * from './profit.ts';
 export * from './texts.ts';

@@ -5,7 +5,7 @@ import Decimal from 'decimal.js';
  * engine's settings from leaking into (or being changed by) other users of decimal.js.
  *
  * Rounding policy (the ONE place where it happens):
- * - `amount()`: every KZT figure the engine returns is rounded half-up to 4 decimals (SPEC section 9).
+ * - `amount()`: every KZT figure the engine returns is rounded half-up to 4 decimals (CODE_STYLE.md, money).
  *   Intermediate sums stay unrounded, so a total is rounded once, not the sum of rounded parts.
  * - `formAmount()`: the declaration itself (270.00/240.00 XML, PDF) shows whole tenge, rounded half-up.
  *   The engine never calls it; the documents package does, field by field.

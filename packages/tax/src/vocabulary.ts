@@ -1,13 +1,11 @@
-import { OPERATION_TYPE_NAMES } from '@deklarant/contracts';
+import { operationTypeId as opId } from '@deklarant/contracts';
 
 /**
- * Reference ids the engine understands. Operation type ids follow the order of SPEC section 3
+ * Reference ids the engine understands. Operation type ids follow the order of docs/sections.md
  * (contracts/reference.ts: "ids are their order"). Markets, bidding methods and security types are
- * not enumerated by SPEC: the ids below are those of apps/server/src/db/reference-data/*.json that
+ * not enumerated by the product: the ids below are those of apps/server/src/db/reference-data/*.json that
  * the engine's rules refer to (the server lists more, e.g. individual foreign exchanges).
  */
-const opId = (name: (typeof OPERATION_TYPE_NAMES)[number]) => OPERATION_TYPE_NAMES.indexOf(name) + 1;
-
 export const OPERATION = {
   SALE: opId('Продажа'),
   EXCHANGE_OUT: opId('Обмен списание'),
@@ -56,5 +54,5 @@ export const SECURITY = {
   DERIVATIVE: 7,
 } as const;
 
-/** Kazakhstan: alpha-3 as in the countries reference (default KAZ, SPEC section 3). */
+/** Kazakhstan: alpha-3 as in the countries reference (default KAZ, docs/sections.md). */
 export const KAZAKHSTAN = 'KAZ';

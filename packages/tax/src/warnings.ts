@@ -1,3 +1,4 @@
+import { OPERATIONS_BY_SECTION, operationError } from '@deklarant/contracts';
 import { sectionCodeOf } from './benefits.ts';
 import {
   costKzt,
@@ -33,7 +34,7 @@ export interface WarningContext extends DealContext {
 const share = (s: { value: string }) => dec(s.value);
 
 /**
- * Section card level (SPEC section 4): a value under 100 while the other is defined, or under 20 %
+ * Section card level (docs/tax-years.md, limits): a value under 100 while the other is defined, or under 20 %
  * of the other, is an error; under 50 % a warning. Used for cost against sales and sales against cost.
  */
 export function amountLevel(value: string | number | null | undefined, other: string | number | null | undefined) {
@@ -113,7 +114,7 @@ function rowKzt(deal: TaxDeal, value: unknown, ctx: WarningContext): Decimal | n
 
 const yearOf = (date: string | null | undefined) => (date && /\d{4}$/.test(date) ? Number(date.slice(-4)) : null);
 
-/** Every non-blocking (and the one blocking, 250-1) warning of SPEC sections 4 and 5 for one deal. */
+/** Every non-blocking (and the one blocking, 250-1) warning of one deal (docs/tax-years.md, limits). */
 export function dealWarnings(section: string, deal: TaxDeal, ctx: WarningContext): TaxWarning[] {
   const code = sectionCodeOf(section);
   const out: TaxWarning[] = [];
@@ -130,9 +131,16 @@ export function dealWarnings(section: string, deal: TaxDeal, ctx: WarningContext
       code: 'reward_foreign_country',
       text: TEXT.rewardForeignCountry,
     });
-  if (op === OPERATION.GIFT_OUT)
+  // Saved before issue 19 (or imported): an operation the section does not allow, e.g. a sale as «Покупка»,
+  // which would lose its exemption. validateDeal refuses it now; the stored deal says so until it is fixed.
+  const opIssue = isGiven(op) && code && OPERATIONS_BY_SECTION[code] ? operationError(code, op) : null;
+  if (opIssue)
+    out.push({ field: 'operation_type_id', level: 'error', code: 'operation_not_in_section', text: opIssue });
+  // The rule was written with the ids of the former per-section list (3 = the purchase section's gift
+  // receipt, 6 and 9 = the gift transfer of I.A and II); as operation types they are 6 and 3 (issue 19).
+  if (op === OPERATION.GIFT_IN)
     out.push({ field: 'operation_type_id', level: 'warning', code: 'operation_check', text: TEXT.operationGiftCheck });
-  if ((code === '1A' && op === OPERATION.GIFT_IN) || (code === '2' && op === OPERATION.NON_SECURITY_REWARD))
+  if (isSale && op === OPERATION.GIFT_OUT)
     out.push({ field: 'operation_type_id', level: 'warning', code: 'gratuitous', text: TEXT.gratuitousTransfer });
   if (deal.is_offshore === true)
     out.push({ field: 'is_offshore', level: 'warning', code: 'offshore', text: TEXT.offshore });
@@ -144,6 +152,7 @@ export function dealWarnings(section: string, deal: TaxDeal, ctx: WarningContext
     code !== '5-2' &&
     code !== '7' &&
     !deal.broker_bin &&
+    deal.foreign_broker !== true &&
     !code?.startsWith('250')
   )
     out.push({ field: 'broker_bin', level: 'warning', code: 'no_broker_bin', text: TEXT.noBrokerBin });

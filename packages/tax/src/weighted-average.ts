@@ -18,7 +18,7 @@ export interface WeightedAverage {
 }
 
 /**
- * Purchase section (SPEC section 9: weighted average): total KZT cost of all purchases of one
+ * Purchase section (docs/sections.md, cost basis: weighted average): total KZT cost of all purchases of one
  * security divided by the total quantity; each purchase converted at its own rate.
  */
 export function weightedAverage(purchases: readonly Purchase[], opts: { year: number }): WeightedAverage {
@@ -41,7 +41,7 @@ export function weightedAverage(purchases: readonly Purchase[], opts: { year: nu
   };
 }
 
-/** Bond repayment: the remuneration is the repayment amount minus the purchase cost (SPEC section 5). */
+/** Bond repayment: the remuneration is the repayment amount minus the purchase cost (docs/sections.md). */
 export function repaymentRemuneration(repaymentKzt: DecimalLike, purchaseCostKzt: DecimalLike): Decimal {
   return dec(repaymentKzt).minus(dec(purchaseCostKzt));
 }

@@ -3,7 +3,7 @@ import { TaxEngineError } from './money.ts';
 /**
  * One row of data per tax year. The engine reads figures from here and never branches on a year
  * number itself, so a new year is a new row, not an edited formula.
- * `uncertain: true` marks figures that research/kz-tax.md tags [R] (unverified) or leaves open.
+ * `uncertain: true` marks figures whose source could not be confirmed or is still open (docs/tax-years.md).
  */
 export interface Figure<T> {
   value: T;
@@ -34,7 +34,7 @@ export interface YearRules {
   lossNetting: Figure<boolean>;
   commissionsInCost: Figure<boolean>;
   fxRule: Figure<FxRule>;
-  /** Foreign tax credit: article and its cap as a share of the income (SPEC: up to 10 %). */
+  /** Foreign tax credit: article and its cap as a share of the income (up to 10 %). */
   foreignTaxCredit: Figure<{ article: string; capRate: string }>;
   /** Capital-gain and income rules of the Code for the explanation lines. */
   articles: {
@@ -180,7 +180,7 @@ export function yearRules(year: number): YearRules {
 }
 
 /**
- * Limits that do not change with the year (SPEC section 9). Thresholds in МРП are converted with
+ * Limits that do not change with the year (docs/tax-years.md). Thresholds in МРП are converted with
  * the year's МРП by `mrpAmount`.
  */
 export const LIMITS = {
@@ -197,3 +197,16 @@ export const LIMITS = {
     uncertain: true,
   },
 } as const;
+
+/**
+ * Whose FX rule an amount of a declaration takes (packages/tax/src/fx.ts, docs/tax-years.md «Rates»):
+ * the rule of the report year, for every amount of the declaration, the purchase cost of a security
+ * bought in an earlier year included; the date is the amount's own. Uncertain: no public text found says
+ * whether a 2024 purchase declared with a 2025 sale keeps the 2024 rule for its cost.
+ */
+export const FX_RULE_SCOPE: Figure<'report_year'> = {
+  value: 'report_year',
+  source:
+    'Reading of the 2025 amendment (KPMG 07.2025, research §1.2): the annual average converts the income of the tax year, whose cost is part of it; not confirmed for a purchase in an earlier year',
+  uncertain: true,
+};

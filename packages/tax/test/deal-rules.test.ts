@@ -5,7 +5,7 @@ const ctx = { form: 3, year: 2024 };
 const sorted = (code: SectionCode, input: Record<string, unknown> = {}, c = ctx) =>
   requiredFields(code, input, c).sort();
 
-describe('required-field table (SPEC §5)', () => {
+describe('required-field table (docs/sections.md)', () => {
   it.each<[SectionCode, string[]]>([
     [
       '1A',
@@ -165,7 +165,9 @@ describe('validateDeal messages', () => {
     expect(date('30.02.2024')).toEqual(['Введите дату в формате дд.мм.гггг']);
     expect(date('2024-05-01')).toEqual(['Введите дату в формате дд.мм.гггг']);
     // purchase history may be older, never later
-    expect(validateDeal('history', { ...valid1A, transaction_date: '10.10.2019' }, ctx)).toEqual({});
+    expect(validateDeal('history', { ...valid1A, operation_type_id: 4, transaction_date: '10.10.2019' }, ctx)).toEqual(
+      {},
+    );
   });
 
   it('ISIN: 1 to 30 Latin letters or digits, Cyrillic refused', () => {

@@ -8,7 +8,7 @@ const codes = (section: string, deal: TaxDeal, ctx: WarningContext = ctx270) =>
   dealWarnings(section, { broker_bin: '123456789012', ...deal }, ctx).map((w) => `${w.level}:${w.code}`);
 const sale = (cost: string): TaxDeal => ({ sale_closing_cost: '1000', purchase_opening_cost: cost });
 
-describe('acquisition cost against sale (SPEC §5: 50 % / 80 %)', () => {
+describe('acquisition cost against sale (docs/sections.md: 50 % / 80 %)', () => {
   it.each([
     ['199.99', ['error:acquisition_below_80']],
     ['200', ['warning:acquisition_below_50']], // exactly 80 % below is not "more than"
@@ -20,7 +20,7 @@ describe('acquisition cost against sale (SPEC §5: 50 % / 80 %)', () => {
     expect(codes('1A', sale(cost))).toEqual(expected);
   });
 
-  it('uses the exact SPEC texts and title', () => {
+  it('uses the exact quoted texts and title', () => {
     const [w80] = dealWarnings('1A', { ...sale('100'), broker_bin: '123456789012' }, ctx270);
     expect(w80).toMatchObject({
       field: 'purchase_opening_cost',
@@ -37,7 +37,7 @@ describe('acquisition cost against sale (SPEC §5: 50 % / 80 %)', () => {
   });
 });
 
-describe('section card level (SPEC §4)', () => {
+describe('section card level (docs/tax-years.md)', () => {
   it.each([
     ['99.99', '100', 'error'],
     ['100', '100', 'default'],
@@ -74,11 +74,23 @@ describe('foreign tax credit', () => {
 });
 
 describe('operation types and flags', () => {
-  it('type 3 asks to check the type; 6 in I.A and 9 in II are gratuitous', () => {
-    expect(codes('1B', { operation_type_id: 3 })).toEqual(['warning:operation_check']);
-    expect(codes('1A', { operation_type_id: 6 })).toEqual(['warning:gratuitous']);
-    expect(codes('2', { operation_type_id: 9 })).toEqual(['warning:gratuitous']);
-    expect(codes('2', { operation_type_id: 6 })).toEqual([]);
+  // The rule's "type 3 (gift receipt)" and "6 (I.A) or 9 (II)" are ids of the former per-section list; the
+  // operation types they name are 6 Безвозмездное получение and 3 Безвозмездная передача.
+  it('a gift receipt (6) asks to check the type; a gift transfer (3) in I.A or II is gratuitous', () => {
+    expect(codes('purchase', { operation_type_id: 6 })).toEqual(['warning:operation_check']);
+    expect(codes('history', { operation_type_id: 6 })).toEqual(['warning:operation_check']);
+    expect(codes('1A', { operation_type_id: 3 })).toEqual(['warning:gratuitous']);
+    expect(codes('2', { operation_type_id: 3 })).toEqual(['warning:gratuitous']);
+    // Продажа, and the operations that are not gifts (9 is a remuneration, 4 a purchase), are not flagged.
+    expect(codes('1A', { operation_type_id: 1 })).toEqual([]);
+    expect(codes('1C', { operation_type_id: 9 })).toEqual([]);
+    expect(codes('purchase', { operation_type_id: 4 })).toEqual([]);
+  });
+  it('a stored operation the section does not allow (a sale as «Покупка») is an error on the deal', () => {
+    const [w] = dealWarnings('1A', { broker_bin: '123456789012', operation_type_id: 4 }, ctx270);
+    expect(w).toMatchObject({ field: 'operation_type_id', level: 'error', code: 'operation_not_in_section' });
+    expect(w!.text).toMatch(/^Операция «Покупка» не относится к продажам/);
+    expect(codes('rental', { operation_type_id: 4 })).toEqual([]);
   });
   it('offshore, repayment and a reward from a foreign issuer', () => {
     expect(codes('2', { is_offshore: true })).toEqual(['warning:offshore']);

@@ -13,6 +13,7 @@ import { importRoutes } from './imports/routes.ts';
 import { managementRoutes } from './management/routes.ts';
 import { partnerAdminRoutes } from './partners/admin-routes.ts';
 import { partnerRoutes } from './partners/routes.ts';
+import { paymentAdminRoutes } from './payments/admin-routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { paymentSandboxRoutes } from './payments/sandbox-routes.ts';
 import { referenceRoutes } from './reference/routes.ts';
@@ -37,6 +38,7 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   await managementRoutes(app, deps);
   await tariffRoutes(app, deps);
   await paymentRoutes(app, deps);
+  await paymentAdminRoutes(app, deps);
   await signingRoutes(app, deps);
   // sandbox gateways and signer pages (outside production only)
   await paymentSandboxRoutes(app, deps);

@@ -7,24 +7,13 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMessenger, type Messenger } from './messenger/index.ts';
 import { createPartnerProvider, type PartnerProvider } from './partner/index.ts';
 import { createPaymentProviders, type PaymentProviders } from './payment/index.ts';
-import { createRatesProvider } from './rates.ts';
+import { createRatesProvider, type RatesProvider } from './rates/index.ts';
 import { createSigningProvider, type SigningProvider } from './signing/index.ts';
 import type { SandboxSigner } from './signing/sandbox.ts';
 import { type FileStorage, localStorage, memoryStorage } from './storage/storage.ts';
 import { createTaxOffice, type TaxOfficeGateway } from './taxoffice/index.ts';
 
-export interface RateAnswer {
-  rate: string;
-  currency_code: string;
-  date: string;
-  rate_date: string;
-  rule: 'previous_working_day' | 'annual_average' | 'year_end' | 'on_date';
-  source: 'nbk' | 'bundled' | 'sandbox' | 'kzt';
-  demo: boolean;
-}
-export interface RatesProvider {
-  getRate(q: { currency: string; date: string; rule: RateAnswer['rule'] }): Promise<RateAnswer>;
-}
+export type { RateAnswer, RatesProvider } from './rates/index.ts';
 
 /** Every outside service behind an interface; sandboxes by default, real adapters by configuration. */
 export interface Providers {

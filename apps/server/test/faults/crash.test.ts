@@ -2,19 +2,21 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../src/db/db.ts';
+import { APPLE_SALE_2025 } from '../helpers.ts';
 import {
   api,
   demoToken,
   freePort,
   newDeclaration,
   openPayment,
+  robokassaCallback,
   robokassaPaid,
   type ServerProc,
   sleep,
   spawnServer,
   startServer,
   tempDir,
+  withDb,
 } from './support.ts';
 
 // kill -9 the real server process while it writes deals, runs a report import, applies payment
@@ -41,30 +43,7 @@ function newDir(label: string) {
   return d;
 }
 
-/** Reads the embedded database directly (the server must be stopped: the test takes its lock). */
-async function withDb<T>(dataDir: string, fn: (db: Awaited<ReturnType<typeof openDb>>) => Promise<T>): Promise<T> {
-  const db = await openDb({ dataDir });
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
-
-const DEAL = {
-  name_security: 'Apple Inc.',
-  transaction_date: '14.06.2025',
-  currency_code: 'USD',
-  quantity: '10',
-  type_of_security: 1,
-  purchase_opening_cost: '1000',
-  market_id: 1,
-  type_of_bidding_method: 1,
-  operation_type_id: 1,
-  sale_closing_cost: '1500',
-  isin_security: 'US0378331005',
-  broker_bin: '123456789012',
-};
+const DEAL = APPLE_SALE_2025;
 
 /** Our import template with `n` dividend rows (each one deal), big enough to be killed mid-import. */
 function report(n: number): Buffer {
@@ -139,7 +118,7 @@ describe('crash and restart on the same DATA_DIR (embedded database)', () => {
     paymentId = opened.paymentId;
     invId = opened.invId;
     const personal = await c.post(`/api/declarations/${paidDecl}/update-personal-data`, {
-      iin: '900101300123',
+      iin: '900101300126',
       surname: 'Иванов',
       name: 'Иван',
       phone: '+77011234567',
@@ -148,15 +127,7 @@ describe('crash and restart on the same DATA_DIR (embedded database)', () => {
     callbackBody = robokassaPaid(invId, opened.outSum);
   }, 180_000);
 
-  const callback = (base: string) =>
-    fetch(`${base}/api/payments/callback/robokassa`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: callbackBody,
-    }).then(
-      (r) => r.text(),
-      () => 'connection lost',
-    );
+  const callback = (base: string) => robokassaCallback(base, callbackBody);
 
   it('a second process on the same DATA_DIR is refused with a clear message', LONG, async () => {
     const second = spawnServer({ PORT: String(await freePort()), DATA_DIR: dir });

@@ -136,7 +136,7 @@ describe('kill -9 during a large export job, restart on the same DATA_DIR (embed
     const c = api(s.base, token);
     id = await newDeclaration(s.base, token);
     const personal = await c.post(`/api/declarations/${id}/update-personal-data`, {
-      iin: '900101300123',
+      iin: '900101300126',
       surname: 'Иванов',
       name: 'Иван',
       phone: '+77011234567',

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLE_SALE_2025 } from '../helpers.ts';
 import { api, demoToken, newDeclaration, pgSchema, type ServerProc, sleep, startServer, tempDir } from './support.ts';
 
 // On a real PostgreSQL server (CI's second run sets TEST_DATABASE_URL): the server survives every
@@ -11,20 +12,7 @@ import { api, demoToken, newDeclaration, pgSchema, type ServerProc, sleep, start
 const PG = process.env.TEST_DATABASE_URL;
 const LONG = { timeout: 240_000 };
 
-const DEAL = {
-  name_security: 'Apple Inc.',
-  transaction_date: '14.06.2025',
-  currency_code: 'USD',
-  quantity: '10',
-  type_of_security: 1,
-  purchase_opening_cost: '1000',
-  market_id: 1,
-  type_of_bidding_method: 1,
-  operation_type_id: 1,
-  sale_closing_cost: '1500',
-  isin_security: 'US0378331005',
-  broker_bin: '123456789012',
-};
+const DEAL = APPLE_SALE_2025;
 
 describe.runIf(Boolean(PG))('PostgreSQL', () => {
   let schema: Awaited<ReturnType<typeof pgSchema>>;

@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openDb } from '../../src/db/db.ts';
 import { md5, resultSignatureBase } from '../../src/providers/payment/robokassa.ts';
 
 // The real server as a separate process (node --import tsx apps/server/src/main.ts), so a test can
@@ -202,3 +203,27 @@ export function robokassaPaid(invId: string, outSum: string): string {
   const sig = md5(resultSignatureBase({ outSum, invId, password: password2 }));
   return new URLSearchParams({ OutSum: outSum, InvId: invId, SignatureValue: sig }).toString();
 }
+
+/** Reads the embedded database directly (the server must be stopped: the test takes its lock). */
+export async function withDb<T>(
+  dataDir: string,
+  fn: (db: Awaited<ReturnType<typeof openDb>>) => Promise<T>,
+): Promise<T> {
+  const db = await openDb({ dataDir });
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** POSTs a Robokassa ResultURL body; 'connection lost' when the server died before answering. */
+export const robokassaCallback = (base: string, body: string) =>
+  fetch(`${base}/api/payments/callback/robokassa`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  }).then(
+    (r) => r.text(),
+    () => 'connection lost',
+  );

@@ -89,7 +89,7 @@ type Zod = { safeParse(x: unknown): { success: boolean } };
  */
 const SAMPLE_BODIES: unknown[] = [
   { year: 2025, type: 1, kgd_code_id: 1, reporting_form_id: 3, broker: null },
-  { iin: '900101300123', surname: 'Иванов', name: 'Иван', phone: '+77011234567' },
+  { iin: '900101300126', surname: 'Иванов', name: 'Иван', phone: '+77011234567' },
   { tariff_type: 1, selected_additional_service: [], referral_code: '', tax_office_sending: false, broker: null },
   { invId: '100000001' },
   { redirect_uri: 'http://localhost:8080/aitu-process' },

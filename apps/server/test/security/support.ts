@@ -74,7 +74,7 @@ export function fillUrl(url: string, values: (name: string) => string): string {
 export const CANARY = {
   name: 'Канарейкин',
   surname: 'Жертвенный',
-  iin: '880101300999',
+  iin: '880101300992',
   comment: 'canary-deal-7f3a',
 };
 

@@ -117,7 +117,7 @@ describe('spreadsheet formulas in report cells (CSV/DDE injection)', () => {
     await s.deps.db.query('UPDATE declarations SET status = 3 WHERE id = $1', [id]);
     await s.deps.db.query(`UPDATE declarations SET personal_data = $2 WHERE id = $1`, [
       id,
-      JSON.stringify({ iin: '900101300123', surname: 'Иванов', name: 'Иван', phone: '+77011234567' }),
+      JSON.stringify({ iin: '900101300126', surname: 'Иванов', name: 'Иван', phone: '+77011234567' }),
     ]);
     const xlsx = await inject(s, 'GET', `/api/declarations/${id}/export-excel/stream`, { token: u.token });
     expect(xlsx.statusCode, xlsx.body.slice(0, 300)).toBe(200);

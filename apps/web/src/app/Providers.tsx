@@ -22,7 +22,7 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** The session error catalogue of SPEC section 8: a dialog, then the landing page. */
+/** The session error catalogue of docs/accounts.md: a dialog, then the landing page. */
 function useSessionDialogs() {
   useEffect(() => {
     setSessionErrorHandler((kind, message) => {

@@ -12,7 +12,7 @@ import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 
-// Onboarding ?id=&bank_name=: the partners feature logs the broker's client in (SPEC section 2).
+// Onboarding ?id=&bank_name=: the partners feature logs the broker's client in (docs/accounts.md).
 setBrokerEntryHandler((id, bankName) => brokerEntry(id, bankName));
 
 /** /management mirrors the user routes; its declaration wizard is the manager's (steps 1-4). */
@@ -62,7 +62,7 @@ const sectionPage = (C: typeof SectionListPage, route: string) => (
   </Suspense>
 );
 
-/** Section list/create/edit routes of SPEC section 2, for every section of the one mapping. */
+/** Section list/create/edit routes of docs/sections.md, for every section of the one mapping. */
 function sectionRoutes(): RouteObject[] {
   return SECTIONS.filter((s) => s.code !== 'history').flatMap((s) => [
     { path: `${s.route}/show`, element: sectionPage(SectionListPage, s.route) },

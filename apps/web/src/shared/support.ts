@@ -1,5 +1,5 @@
 /**
- * Support messenger link. SPEC section 9: the two real messenger links are not reproduced, so this
+ * Support messenger link. The two real messenger links are not reproduced, so this
  * placeholder is the one place to put the real address.
  */
 export const SUPPORT_MESSENGER_URL = 'https://t.me/deklarant_support';

@@ -22,7 +22,7 @@ const money = (v: unknown) => fixed(v, 2);
 
 /**
  * App section -> 250.00 appendix table. Only securities (250-2 -> form_250_04 section 7,
- * columns A–E) is seen in practice (kz-tax.md §4.3); the rest is inferred.
+ * columns A–E) is seen in practice (docs/formats.md); the rest is inferred.
  */
 export const SECTIONS_250: readonly Section250Map[] = [
   {
@@ -176,7 +176,7 @@ export function build250(doc: DeclarationDocument): FnoDocument {
           ['name2', text(p.name)],
           ['name3', text(p.patronymic)],
           ['period_year', year],
-          // «по состоянию на» date: end of the reporting year (rates are taken at {year}-12-31, SPEC §7)
+          // «по состоянию на» date: end of the reporting year (rates are taken at {year}-12-31, docs/tax-years.md)
           ['app_year', `31.12.${year}`],
           ...kindFields(doc),
           ['iin_spouse', text(p.spouses_iin)],

@@ -15,7 +15,7 @@ import {
   type RowTable,
 } from './model.ts';
 
-/** KBK of self-assessed IIT; kz-tax.md §4.2 flags it [R] — verify before filing. */
+/** KBK of self-assessed IIT; docs/formats.md marks it unconfirmed — verify before filing. */
 export const KBK_SELF_ASSESSED_IIT = '101202';
 
 const single = (appendix: string, fields: FnoField[], rows?: FnoField[][]): FnoForm => ({
@@ -23,7 +23,7 @@ const single = (appendix: string, fields: FnoField[], rows?: FnoField[][]): FnoF
   sheets: [{ name: pageName('270', appendix), fields, ...(rows ? { rows } : {}) }],
 });
 
-/** Asset type text used by 270.04 (kz-tax.md §4.2). */
+/** Asset type text used by 270.04 (docs/formats.md). */
 function assetType(d: DocumentDeal): string {
   return /производн/i.test(text(d.security_type_name)) ? 'производные финансовые инструменты' : 'ценные бумаги';
 }

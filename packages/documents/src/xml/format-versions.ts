@@ -16,7 +16,7 @@ export interface FormatVersion {
 }
 
 /**
- * The one table of per-year / per-form XML format data (kz-tax.md §5.1, open question 7).
+ * The one table of per-year / per-form XML format data (docs/formats.md; still an open question).
  * formatVersion="1" is well corroborated for every ФНО; the `version` numbers are NOT:
  * take them from the current KGD template («ФНО на <год> год») or an СОНО export before filing.
  */

@@ -3,7 +3,7 @@ import type { DeclarationDocument } from '../types.ts';
 import type { FnoField } from './model.ts';
 import { bool } from './model.ts';
 
-/** Declaration kind flag by type name; 'Очередная' is the default (SPEC section 3). */
+/** Declaration kind flag by type name; 'Очередная' is the default. */
 const KIND_FLAGS: [RegExp, string][] = [
   [/первоначальн/i, 'dt_main'],
   [/дополнительн/i, 'dt_additional'],

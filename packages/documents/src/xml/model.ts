@@ -1,4 +1,4 @@
-/** In-memory shape of a ФНО XML document: fno / form / sheetGroup / sheet / field (kz-tax.md §5.1). */
+/** In-memory shape of a ФНО XML document: fno / form / sheetGroup / sheet / field (docs/formats.md). */
 export type FnoField = readonly [name: string, value: string];
 
 export interface FnoSheet {

@@ -1,5 +1,5 @@
 /**
- * Per-field value patterns of the ФНО XML (kz-tax.md §4.2: whole tenge, dd.mm.yyyy, "true"/"false").
+ * Per-field value patterns of the ФНО XML (docs/formats.md: whole tenge, dd.mm.yyyy, "true"/"false").
  * XSD 1.0 cannot tie a value type to the @name attribute, so validateXml() applies these after the XSD.
  * An empty value is always allowed (<field name="x"/>).
  */

@@ -1,4 +1,4 @@
-/** Binance exports (formats.md 3.3): Spot Trade History and the Transaction History ledger. */
+/** Binance exports (packages/importers/formats/binance.md): Spot Trade History and the Transaction History ledger. */
 import { FIAT, USD_STABLECOINS } from '../classify.ts';
 import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent, TradeEvent } from '../events.ts';

@@ -1,4 +1,4 @@
-/** Freedom Finance / Tradernet full broker report, JSON or its XML twin (formats.md 2.2-2.4). */
+/** Freedom Finance / Tradernet full broker report, JSON or its XML twin (packages/importers/formats/freedom.md). */
 import { marketOf, securityKindOf } from '../classify.ts';
 import { refuse } from '../errors.ts';
 import type { IncomeEvent, ParsedReport, ReportEvent, TaxEvent } from '../events.ts';
@@ -109,7 +109,7 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
 
 /**
  * Dividends, coupons and maturities. Reversals net out per corporate_action_id; the dividend amount is
- * net of withholding unless amount_per_one × q_on_ex_date shows it is gross (formats.md 2.4).
+ * net of withholding unless amount_per_one × q_on_ex_date shows it is gross (packages/importers/formats/freedom.md).
  */
 function corporateActions(rows: Obj[], r: RowReader, events: ReportEvent[], skipped: ParsedReport['skipped']) {
   const byAction = new Map<string, { income: IncomeEvent; tax: TaxEvent | null }>();

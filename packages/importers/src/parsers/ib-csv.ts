@@ -1,4 +1,4 @@
-/** Interactive Brokers Activity Statement CSV (formats.md 1.2): Trades, Dividends, Withholding Tax, Interest. */
+/** Interactive Brokers Activity Statement CSV (packages/importers/formats/ib-activity-csv.md): Trades, Dividends, Withholding Tax, Interest. */
 
 import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';

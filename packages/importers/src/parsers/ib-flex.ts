@@ -1,4 +1,5 @@
-/** Interactive Brokers Activity Flex Query XML (formats.md 1.1). */
+import { compareRuDates } from '@deklarant/contracts';
+/** Interactive Brokers Activity Flex Query XML (packages/importers/formats/ib-flex.md). */
 import { securityKindOf } from '../classify.ts';
 import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
@@ -74,10 +75,10 @@ export function parseIbFlex(xml: string): ParsedReport {
           st = { attrs, account: text(attrs.accountId), trades: 0, cash: [], positions: [], cashReport: [] };
           const stFrom = readDate(attrs.fromDate, 'mdy');
           const stTo = readDate(attrs.toDate, 'mdy');
-          if (stFrom && (!from || stFrom.split('.').reverse().join() < from.split('.').reverse().join())) {
+          if (stFrom && (!from || compareRuDates(stFrom, from) < 0)) {
             from = stFrom;
           }
-          if (stTo && (!to || stTo.split('.').reverse().join() > to.split('.').reverse().join())) to = stTo;
+          if (stTo && (!to || compareRuDates(stTo, to) > 0)) to = stTo;
         } else if (depth === 4 && st) {
           const section = path[3];
           if (section === 'Trades' && name === 'Trade') trade(attrs, ++st.trades, st.account, r, pending);

@@ -1,3 +1,13 @@
+/**
+ * A hand-written streaming XML scanner, kept on purpose: the import benchmark needs it.
+ *
+ * A 50 000-trade Interactive Brokers Flex report must parse and map in under 3 s and 400 MB
+ * (`npm run bench -- imports`, bench/imports.bench.ts). fast-xml-parser built a tree of the whole file plus a
+ * tag-balance pass and took about twice the CPU and 50 MB more memory (figures in packages/importers/PERF.md).
+ * This scanner reads once, reports each element with its attributes and checks balance itself; fast-xml-parser
+ * remains for the small XML files (`xml.ts`). Before replacing it with a library, run that bench and compare.
+ * The DOCTYPE/ENTITY refusal (`assertSafeXml`) runs first either way.
+ */
 import { refuse } from '../errors.ts';
 import { assertSafeXml, xmlRootName } from './xml.ts';
 

@@ -3,6 +3,7 @@ import {
   MSG,
   PersonalDataBody,
   pageOf,
+  ruToIso,
   SetNewEmailBody,
   SetPasswordBody,
   Success,
@@ -180,4 +181,4 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
   );
 }
 
-const toIso = (d: string) => (d.includes('.') ? d.split('.').reverse().join('-') : d);
+const toIso = (d: string) => (d.includes('.') ? ruToIso(d) : d);

@@ -13,7 +13,7 @@ const Letter = z.object({
   created_at: z.string(),
 });
 
-/** Captcha endpoints everywhere; the dev outbox only outside production (DESIGN.md section 2a). */
+/** Captcha endpoints everywhere; the dev outbox only outside production (README.md). */
 export async function devAndCaptchaRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

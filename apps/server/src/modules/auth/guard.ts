@@ -1,22 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { MANAGEMENT_TOKEN_HEADER } from '../../lib/credentials-first.ts';
 import { forbidden, HttpError, unauthorized } from '../../lib/errors.ts';
-import type { DeclarationRow } from '../declarations/repo.ts';
-import { findSession, findSessionUser, type SessionKind } from './sessions.ts';
+import { findSession, findSessionUser } from './sessions.ts';
 import { type UserRow, usersRepo } from './users-repo.ts';
-
-/** Who is acting: the user whose data it is, and the manager acting for them on /management. */
-export interface Actor {
-  user: UserRow;
-  sessionId: number;
-  kind: SessionKind;
-  managerId?: number;
-  /**
-   * The declaration of the route (/api/declarations/:id/...) read together with the session: the
-   * row if it is the user's, null if not. Taken once by `loadOwn`; later loads read again.
-   */
-  declaration?: { id: number; row: DeclarationRow | null };
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,7 +19,7 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return t.length > 0 && t.length < 200 ? t : undefined;
 }
 
-/** The admin path parameters (SPEC section 7): token, manager_id and user_id, all together. */
+/** The admin path parameters: token, manager_id and user_id, all together. */
 export interface AdminParams {
   token: string;
   managerId: number;
@@ -50,7 +38,14 @@ export function adminParams(req: FastifyRequest): AdminParams | undefined {
   const q = new URLSearchParams(req.url.split('?')[1] ?? '');
   const body = req.body !== null && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
   const pick = (k: string): unknown => (present(q.get(k)) ? q.get(k) : body[k]);
-  const raw = { token: pick('token'), manager_id: pick('manager_id'), user_id: pick('user_id') };
+  // the web client sends the manager's token in a header, so it never sits in an address (logs,
+  // history, Referer); the query and body forms stay for callers that still send them there
+  const header = req.headers[MANAGEMENT_TOKEN_HEADER];
+  const raw = {
+    token: typeof header === 'string' && header ? header : pick('token'),
+    manager_id: pick('manager_id'),
+    user_id: pick('user_id'),
+  };
   const given = Object.values(raw).filter(present).length;
   if (given === 0) return undefined;
   const id = (v: unknown) => (/^\d{1,9}$/.test(String(v)) ? Number(v) : 0);
@@ -110,6 +105,18 @@ export function requireUser(deps: Deps) {
     if (!found) throw unauthorized();
     req.actor = { user: found.user, sessionId: found.session.session_id, kind: found.session.kind };
     if (declarationId !== undefined) req.actor.declaration = { id: declarationId, row: found.declaration ?? null };
+  };
+}
+
+/** Administrators only: a signed-in account with role admin, acting as itself (not for a user). */
+export function requireAdmin(deps: Deps) {
+  const auth = requireUser(deps);
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    await auth(req, reply);
+    const a = actorOf(req);
+    if (a.managerId !== undefined || a.kind === 'B2B' || a.user.role !== 'admin') {
+      throw forbidden('Раздел доступен только администратору');
+    }
   };
 }
 

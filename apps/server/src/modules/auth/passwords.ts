@@ -15,7 +15,7 @@ export async function verifyPassword(hashed: string | null, password: string): P
   }
 }
 
-/** SPEC section 5: at least 8 characters with a digit, an uppercase and a lowercase letter and a special character. */
+/** The password rule (docs/accounts.md): at least 8 characters with a digit, an uppercase and a lowercase letter and a special character. */
 export function passwordProblem(password: string): string | undefined {
   const ok =
     password.length >= 8 &&

@@ -1,5 +1,5 @@
 import { emptyToNull, type Profile } from '@deklarant/contracts';
-import type { Actor } from './guard.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 export function toProfile(actor: Actor): Profile {
   const u = actor.user;

@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
+import type { SessionKind } from '../../lib/actor.ts';
 import { batched } from '../../lib/batch.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DECLARATION_COLUMNS, type DeclarationRow } from '../declarations/repo.ts';
-
-export type SessionKind = 'B2C' | 'B2B' | 'manager';
 
 const SESSION_DAYS = 30;
 

@@ -1,16 +1,10 @@
 import { DEAL_STATUS_NEEDS_INFO, FORM, MSG } from '@deklarant/contracts';
-import {
-  calculateDeclaration,
-  type DeclarationResult,
-  type FxRule,
-  SUPPORTED_YEARS,
-  type TaxDeal,
-  TaxEngineError,
-  yearRules,
-} from '@deklarant/tax';
+import { type RateLookup, ratesNeeded, SUPPORTED_YEARS, type TaxDeal, TaxEngineError } from '@deklarant/tax';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { slices } from '../../lib/slices.ts';
 import { type DealOut, type DeclarationRow, dealsRepo } from '../declarations/repo.ts';
+import { calculateOffThread, type EngineResult } from './engine-pool.ts';
 import { countryOf, currencyOf, loadRefs, type Refs } from './refs.ts';
 
 /** Sections the tax engine reads (form 270.00 / 240.00); the rest are assets and form 250.00. */
@@ -29,8 +23,6 @@ export const ENGINE_SECTIONS = [
 /** How many exchange-rate lookups run at once (each may reach the National Bank feed). */
 const RATE_CONCURRENCY = 8;
 
-const given = (v: unknown) => v !== null && v !== undefined && v !== '' && v !== 'null';
-
 /** The 503/422 every missing exchange rate ends in: nothing is stored, nothing rendered. */
 export const ratesUnavailable = (status = 422) => new HttpError(status, MSG.ratesUnavailable);
 
@@ -41,7 +33,7 @@ export interface Computed {
   /** what the engine read: the stored deals with letter currency, country and rates resolved */
   taxDeals: Record<string, TaxDeal[]>;
   /** null for form 250.00 (no tax calculation) */
-  result: DeclarationResult | null;
+  result: EngineResult | null;
   refs: Refs;
   /** deals with status 1 (ignored), in every section */
   ignored: DealOut[];
@@ -60,43 +52,26 @@ export function toTaxDeal(d: DealOut, refs: Refs): TaxDeal {
   };
 }
 
-function rateDate(date: string | null | undefined): string | null {
-  return typeof date === 'string' && /^\d{2}\.\d{2}\.\d{4}$/.test(date) ? date : null;
-}
+/** One fetch per currency and day (per currency and year for the annual average). */
+const lookupKey = (q: RateLookup) =>
+  q.rule === 'annual_average' ? `${q.currency}|${q.date.slice(6)}` : `${q.currency}|${q.date}`;
 
 /**
  * Fills `rate` (and `purchase_rate` when the purchase has its own date) for foreign-currency deals
- * that need a conversion and carry no rate, with the tax year's FX rule. A rate the provider cannot
+ * that need a conversion and carry no rate: the rates `ratesNeeded` of packages/tax asks for, under the
+ * report year's FX rule, the same as the deal form saves (deals/compute.ts). A rate the provider cannot
  * give throws the Russian 'Информация о курсах валют недоступна' (503 when the source is down).
  */
 export async function fillRates(deps: Deps, deals: TaxDeal[], year: number): Promise<void> {
-  const rule: FxRule = yearRules(year).fxRule.value;
-  const wanted = new Map<string, { currency: string; date: string }>();
+  const wanted = new Map<string, RateLookup>();
   const tasks: { deal: TaxDeal; field: 'rate' | 'purchase_rate'; key: string }[] = [];
-  const keyOf = (currency: string, date: string) =>
-    rule === 'annual_average' ? `${currency}|${date.slice(6)}` : `${currency}|${date}`;
-  const want = (deal: TaxDeal, field: 'rate' | 'purchase_rate', date: string | null) => {
-    const currency = (deal.currency_code ?? 'KZT').toUpperCase();
-    if (!date) return;
-    const key = keyOf(currency, date);
-    if (!wanted.has(key))
-      wanted.set(key, { currency, date: rule === 'annual_average' ? `31.12.${date.slice(6)}` : date });
-    tasks.push({ deal, field, key });
-  };
-
   for (const deal of deals) {
     if (deal.status === DEAL_STATUS_NEEDS_INFO) continue;
-    const currency = (deal.currency_code ?? 'KZT').toUpperCase();
-    if (currency === 'KZT') continue;
-    const needSale =
-      (!given(deal.sales_cost_in_tenge_currency) && (given(deal.sale_closing_cost) || given(deal.rent_amount))) ||
-      given(deal.foreign_tax_credit);
-    const needCost =
-      !given(deal.cost_in_tenge_currency) && (given(deal.purchase_opening_cost) || given(deal.commission));
-    const saleDate = rateDate(deal.transaction_date);
-    const buyDate = rateDate(deal.purchase_transaction_date);
-    if ((needSale || (needCost && !buyDate)) && !given(deal.rate)) want(deal, 'rate', saleDate);
-    if (needCost && buyDate && !given(deal.purchase_rate) && !given(deal.rate)) want(deal, 'purchase_rate', buyDate);
+    for (const q of ratesNeeded(deal, year)) {
+      const key = lookupKey(q);
+      if (!wanted.has(key)) wanted.set(key, q);
+      tasks.push({ deal, field: q.role === 'sale' ? 'rate' : 'purchase_rate', key });
+    }
   }
   if (tasks.length === 0) return;
 
@@ -106,7 +81,8 @@ export async function fillRates(deps: Deps, deals: TaxDeal[], year: number): Pro
     await Promise.all(
       entries.slice(i, i + RATE_CONCURRENCY).map(async ([key, q]) => {
         try {
-          const answer = await deps.providers.rates.getRate({ currency: q.currency, date: q.date, rule });
+          const date = q.rule === 'annual_average' ? `31.12.${q.date.slice(6)}` : q.date;
+          const answer = await deps.providers.rates.getRate({ currency: q.currency, date, rule: q.rule });
           rates.set(key, answer.rate);
         } catch (err) {
           if (err instanceof HttpError && err.statusCode === 503) throw ratesUnavailable(503);
@@ -131,7 +107,16 @@ export async function computeDeclaration(deps: Deps, row: DeclarationRow): Promi
     .flat()
     .filter((d) => d.status === DEAL_STATUS_NEEDS_INFO);
   const taxDeals: Record<string, TaxDeal[]> = {};
-  for (const [key, list] of Object.entries(deals)) taxDeals[key] = list.map((d) => toTaxDeal(d, refs));
+  // 50,000 deals take a few hundred milliseconds to map: in slices, other requests answered between
+  const turn = slices();
+  for (const [key, list] of Object.entries(deals)) {
+    const out: TaxDeal[] = [];
+    for (const d of list) {
+      out.push(toTaxDeal(d, refs));
+      if (turn.due()) await turn.pause();
+    }
+    taxDeals[key] = out;
+  }
 
   if (row.reporting_form_id === FORM.F250) return { row, deals, taxDeals, result: null, refs, ignored };
   if (!(SUPPORTED_YEARS as readonly number[]).includes(row.year)) {
@@ -141,7 +126,7 @@ export async function computeDeclaration(deps: Deps, row: DeclarationRow): Promi
   await fillRates(deps, engineDeals, row.year);
   const sections = Object.fromEntries(ENGINE_SECTIONS.map((k) => [k, taxDeals[k] ?? []]));
   try {
-    const result = calculateDeclaration({
+    const result = await calculateOffThread({
       form: row.reporting_form_id as 1 | 3,
       year: row.year,
       sections,

@@ -17,7 +17,7 @@ export const parseId = (raw: string): number => {
   return id;
 };
 
-/** SPEC section 7: update-personal-data, finish-editing, and the step 6 calculation. */
+/** update-personal-data, finish-editing, and the step 6 calculation. */
 export async function calculationRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = requireUser(deps);

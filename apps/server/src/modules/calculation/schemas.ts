@@ -1,7 +1,7 @@
 import { PersonalDataBody } from '@deklarant/contracts';
 import { z } from 'zod';
 
-/** POST /api/declarations/{id}/update-personal-data (SPEC section 7): the account rules of SPEC section 5. */
+/** POST /api/declarations/{id}/update-personal-data: the field rules of docs/accounts.md. */
 export const PersonalDataInput = PersonalDataBody;
 export type PersonalDataInput = z.infer<typeof PersonalDataInput>;
 

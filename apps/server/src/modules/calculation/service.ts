@@ -1,8 +1,8 @@
 import { DECLARATION_STATUS, FIFTH_SECTION_FIELDS, FORM, isPaid, MSG, SECTIONS } from '@deklarant/contracts';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { JsonAnswer } from '../../lib/raw-json.ts';
 import { RevisionCache, revisionCacheOf } from '../../lib/revision-cache.ts';
-import type { Actor } from '../auth/guard.ts';
 import { auditDeclaration, type DeclarationAuditAction } from '../declarations/audit.ts';
 import { assertDealsEditable, blocked, isArchived } from '../declarations/lifecycle.ts';
 import type { DealOut, DeclarationRow } from '../declarations/repo.ts';
@@ -39,7 +39,7 @@ async function dealsCreatedAfter(deps: Deps, declarationId: number, at: Date): P
 }
 
 /**
- * The status finish-editing leads to (SPEC section 4). Unpaid forms stay unpaid. A paid form goes to
+ * The status finish-editing leads to (docs/statuses.md). Unpaid forms stay unpaid. A paid form goes to
  * 'enter data' (5), unless deals were added after the payment or after the last finish: then it needs
  * an additional payment (4). Signed or ready forms re-finished by full_access keep their status.
  */
@@ -124,7 +124,7 @@ export function calculationView(c: Computed): CalculationView {
   };
 }
 
-/** Finish editing, personal data and the step 6 view (SPEC sections 4 and 7). */
+/** Finish editing, personal data and the step 6 view (docs/statuses.md). */
 export function calculationService(deps: Deps) {
   const declarations = declarationsService(deps);
   const now = () => deps.clock.now();
@@ -228,7 +228,7 @@ export function calculationService(deps: Deps) {
   };
 }
 
-/** Manager finish: the user gets a letter that the declaration waits for the signature (SPEC section 4). */
+/** Manager finish: the user gets a letter that the declaration waits for the signature (docs/statuses.md). */
 async function notifyUser(deps: Deps, row: DeclarationRow): Promise<void> {
   const user = await deps.db.one<{ email: string }>('SELECT email FROM users WHERE id = $1', [row.user_id]);
   if (!user?.email) return;

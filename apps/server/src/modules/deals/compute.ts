@@ -1,14 +1,14 @@
-import type { SectionCode, SectionDef } from '@deklarant/contracts';
+import { isoToRu, isRuDateShape, ruToIso, type SectionCode, type SectionDef } from '@deklarant/contracts';
 import {
   calculateProfit,
   dealWarnings,
   findBenefit,
+  fxRuleOf,
   isGiven,
   kztAmount,
   type TaxDeal,
   TaxEngineError,
   type TaxWarning,
-  yearRules,
 } from '@deklarant/tax';
 import type { RatesProvider } from '../../providers/index.ts';
 import type { ReferenceSets } from './references.ts';
@@ -18,7 +18,7 @@ type RateRule = 'previous_working_day' | 'annual_average' | 'year_end';
 
 /**
  * Which amounts of a section get a KZT equivalent and at which rate:
- * 'deal' = the tax year's rule on the deal date, 'purchase' = the rule of the purchase date's year,
+ * 'deal' = the tax year's rule on the deal date, 'purchase' = the tax year's rule on the purchase date,
  * 'year_end' = the rate at 31.12 of the report year (assets at period end, form 250.00).
  */
 interface Conversion {
@@ -38,7 +38,7 @@ export const CONVERSIONS: Record<SectionCode, readonly Conversion[]> = {
   '1B': [SALE, COST],
   '3': [SALE],
   '4': [SALE, COST],
-  // SPEC section 5 requires sale_closing_cost for rental: the rent received
+  // docs/sections.md requires sale_closing_cost for rental: the rent received
   rental: [SALE],
   purchase: [OWN_COST],
   history: [OWN_COST],
@@ -78,9 +78,7 @@ export interface Computed {
   mainAmount: string | null;
 }
 
-const ruToIso = (d: string) => `${d.slice(6, 10)}-${d.slice(3, 5)}-${d.slice(0, 2)}`;
-const isoToRu = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
-const validRuDate = (d: unknown): d is string => typeof d === 'string' && /^\d{2}\.\d{2}\.\d{4}$/.test(d);
+const validRuDate = isRuDateShape;
 
 /** The deal's currency as an ISO code: currency_code (deal forms, 5-2) or currency_code_id (debt, form 250). */
 export function currencyOf(input: Fields, refs: ReferenceSets): string | null {
@@ -90,13 +88,12 @@ export function currencyOf(input: Fields, refs: ReferenceSets): string | null {
   return input.rent_amount !== undefined || input.property_name !== undefined ? 'KZT' : null;
 }
 
-function fxRuleFor(year: number): RateRule {
-  try {
-    return yearRules(year).fxRule.value;
-  } catch {
-    return 'previous_working_day';
-  }
-}
+/**
+ * The FX rule of the declaration's year, for every amount of the deal (the purchase cost of an earlier
+ * year's purchase included): `fxRuleOf` of packages/tax, the rule the calculation uses too
+ * (calculation/assemble.ts through `ratesNeeded`). An unsupported year throws TaxEngineError 'year'.
+ */
+const fxRuleFor = (year: number): RateRule => fxRuleOf(year);
 
 /**
  * Small memo per rates provider: the same currency and day are asked for again and again while a form
@@ -180,22 +177,30 @@ function ratesFor(
   }
   const deal = validRuDate(date) ? lookupRate(rates, currency, date, fxRuleFor(year)) : null;
   if (deal instanceof Promise)
-    return deal.then(async (d) => ({ deal: d, purchase: await purchaseRate(conversions, input, currency, rates, d) }));
-  const purchase = purchaseRate(conversions, input, currency, rates, deal);
+    return deal.then(async (d) => ({
+      deal: d,
+      purchase: await purchaseRate(conversions, input, currency, rates, d, year),
+    }));
+  const purchase = purchaseRate(conversions, input, currency, rates, deal, year);
   return purchase instanceof Promise ? purchase.then((p) => ({ deal, purchase: p })) : { deal, purchase };
 }
 
-/** The purchase rate when the purchase was on another date than the deal, else the deal rate. */
+/**
+ * The purchase rate when the purchase was on another date than the deal, else the deal rate. The rule is
+ * the report year's (not the purchase year's): a 2024 purchase sold in 2025 takes the 2025 rule on its
+ * purchase date, as in the calculation (docs/tax-years.md, «Rates»).
+ */
 function purchaseRate(
   conversions: readonly Conversion[],
   input: Fields,
   currency: string,
   rates: RatesProvider,
   deal: RateUsed | null,
+  year: number,
 ): RateUsed | null | Promise<RateUsed> {
   const pDate = input.purchase_transaction_date;
   if (conversions.some((c) => c.rate === 'purchase') && validRuDate(pDate) && pDate !== input.transaction_date)
-    return lookupRate(rates, currency, pDate, fxRuleFor(Number(pDate.slice(6))));
+    return lookupRate(rates, currency, pDate, fxRuleFor(year));
   return deal;
 }
 

@@ -1,4 +1,4 @@
-import { sectionByKey } from '@deklarant/contracts';
+import { ruSortKey, sectionByKey } from '@deklarant/contracts';
 import {
   amount,
   calculateProfit,
@@ -13,8 +13,9 @@ import {
 import type { Db } from '../../db/db.ts';
 import { NEW_DEAL, type SaveFifo } from '../declarations/repo.ts';
 import { taxDealOf } from './compute.ts';
+import type { FifoState, LotRow, StoredLot } from './lots.ts';
 import type { ReferenceSets } from './references.ts';
-import { type ConsumedRow, dealsModuleRepo, FIFO_SECTIONS, type LotRow, lotSignature } from './repo.ts';
+import { dealsModuleRepo, FIFO_SECTIONS, lotSignature } from './repo.ts';
 
 const SALE_SECTIONS = FIFO_SECTIONS.sales;
 const HISTORY_SECTION = 'purchase_transaction_currency_section';
@@ -46,19 +47,6 @@ function saleOf(row: LotRow, key: string): Sale | null {
   if (!quantity || !dec(quantity).gt(0) || row.status === 1 || row.fields.is_ready_purchase_price === true) return null;
   return { id: row.id, key, date: row.transaction_date ?? '', quantity };
 }
-
-/** What FIFO reads for some securities of a declaration (`dealsModuleRepo.fifoInputs`). */
-export interface FifoState {
-  /** sales and purchases of the securities in this and the user's earlier declarations, by date then id */
-  pool: LotRow[];
-  /** purchase-history rows of this declaration's sales among them */
-  history: LotRow[];
-  /** the lots each of this declaration's sales consumed so far, as signatures (`lotSignature`) */
-  lots: Map<number, string>;
-}
-
-/** A lot to store for a sale (`seq` is its place in the sale's list). */
-export type StoredLot = Omit<ConsumedRow, 'sale_deal_id'>;
 
 /** What FIFO changes: the whole new list of lots of each sale whose lots changed, and sales' new figures. */
 export interface FifoChanges {
@@ -172,7 +160,7 @@ function saleFigures(
 
 /** FIFO order: by date (dd.mm.yyyy; none last), then by id, `NEW_DEAL` after every stored deal. */
 const orderKey = (r: LotRow) =>
-  `${r.transaction_date ? `${r.transaction_date.slice(6)}${r.transaction_date.slice(3, 5)}${r.transaction_date.slice(0, 2)}` : '9'}:${String(r.id === NEW_DEAL ? Number.MAX_SAFE_INTEGER : r.id).padStart(16, '0')}`;
+  `${r.transaction_date ? ruSortKey(r.transaction_date) : '9'}:${String(r.id === NEW_DEAL ? Number.MAX_SAFE_INTEGER : r.id).padStart(16, '0')}`;
 
 /**
  * The state as it will be once `row` is stored: the deal's earlier version (same id) leaves the pool
@@ -204,8 +192,9 @@ export function fifoWrite(changes: FifoChanges, revision: string | number): Save
 /** Stores FIFO's changes in the caller's transaction. */
 export async function applyChanges(db: Db, changes: FifoChanges): Promise<void> {
   const repo = dealsModuleRepo(db);
-  for (const [saleId, lots] of changes.lots) await repo.replaceLots(saleId, lots);
-  for (const [saleId, f] of changes.figures) await repo.updateSaleFigures(saleId, f.fields, f.amountKzt);
+  // a few statements for any number of sales: an import re-matches thousands at once
+  await repo.replaceLotsOf(changes.lots);
+  await repo.updateSalesFigures(changes.figures);
 }
 
 /**

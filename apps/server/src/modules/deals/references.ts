@@ -20,7 +20,7 @@ export interface ReferenceSets {
   /** country id -> alpha-3 */
   countryAlpha3: Map<number, string>;
   kzCountryId: number | undefined;
-  /** broker names whose purchase-history link is hidden (SPEC section 9: Freedom Finance РК) */
+  /** broker names whose purchase-history link is hidden (Freedom Finance РК) */
   hiddenHistoryBrokers: Set<string>;
 }
 

@@ -1,33 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/db.ts';
 import { batched } from '../../lib/batch.ts';
-import type { FifoState, StoredLot } from './fifo.ts';
-
-export interface LotRow {
-  id: number;
-  /** the security FIFO matches on (column security_key, the engine's `securityKey`) where the read asks for it */
-  key?: string;
-  declaration_id: number;
-  section: string;
-  transaction_date: string | null;
-  currency_code: string | null;
-  status: number | null;
-  fields: Record<string, unknown>;
-  /** true when the deal belongs to an earlier declaration */
-  previous_period: boolean;
-}
-
-export interface ConsumedRow {
-  sale_deal_id: number;
-  purchase_deal_id: number;
-  seq: number;
-  quantity: string;
-  cost: string;
-  cost_kzt: string;
-  currency_code: string;
-  rate: string;
-  previous_period: boolean;
-}
+import type { ConsumedRow, FifoState, LotRow, StoredLot } from './lots.ts';
 
 /** One consumed lot as text that compares equal whatever the numeric scale the database returns. */
 export const lotSignature = (purchaseId: number, quantity: string, costKzt: string) =>
@@ -37,6 +11,8 @@ const LOT_COLUMNS = `d.id, d.declaration_id, d.section, to_char(d.transaction_da
   d.currency_code, d.status, d.fields`;
 
 const SALE_SECTIONS = ['first_section_a', 'second_section'];
+/** sales per bulk FIFO write */
+const BULK = 2_000;
 /** The sections FIFO reads: sales, and the purchases they consume. */
 export const FIFO_SECTIONS = { pool: [...SALE_SECTIONS, 'purchase_transaction_section'], sales: SALE_SECTIONS };
 
@@ -185,32 +161,6 @@ export function dealsModuleRepo(db: Db) {
             [declarationId, saleIds.map(String)],
           ),
 
-    async replaceLots(saleId: number, rows: readonly StoredLot[]): Promise<void> {
-      await db.query('DELETE FROM deal_lots WHERE sale_deal_id = $1', [saleId]);
-      if (rows.length === 0) return;
-      const params: unknown[] = [];
-      const values = rows.map((r) => {
-        params.push(
-          saleId,
-          r.purchase_deal_id,
-          r.seq,
-          r.quantity,
-          r.cost,
-          r.cost_kzt,
-          r.currency_code,
-          r.rate,
-          r.previous_period,
-        );
-        const n = params.length - 9;
-        return `(${Array.from({ length: 9 }, (_, k) => `$${n + k + 1}`).join(', ')})`;
-      });
-      await db.query(
-        `INSERT INTO deal_lots (sale_deal_id, purchase_deal_id, seq, quantity, cost, cost_kzt, currency_code, rate,
-           previous_period) VALUES ${values.join(', ')}`,
-        params,
-      );
-    },
-
     /** The lots a sale consumed, with the purchase deal's own description. */
     lotsOfSale: (saleId: number) =>
       db.query<ConsumedRow & { section: string; transaction_date: string | null; fields: Record<string, unknown> }>(
@@ -222,13 +172,39 @@ export function dealsModuleRepo(db: Db) {
         [saleId],
       ),
 
-    /** Stores recomputed FIFO figures of a sale (cost, income, tile amount). */
-    updateSaleFigures: async (saleId: number, fields: Record<string, unknown>, amountKzt: string | null) => {
-      await db.query('UPDATE deals SET fields = $2, amount_kzt = $3 WHERE id = $1', [
-        saleId,
-        JSON.stringify(fields),
-        amountKzt,
-      ]);
+    /** The whole new lists of lots of many sales, in one statement per 2,000 sales. */
+    async replaceLotsOf(lots: ReadonlyMap<number, readonly StoredLot[]>): Promise<void> {
+      const sales = [...lots.keys()];
+      for (let i = 0; i < sales.length; i += BULK) {
+        const ids = sales.slice(i, i + BULK);
+        const rows = ids.flatMap((id) => (lots.get(id) ?? []).map((l) => ({ ...l, sale_deal_id: id })));
+        await db.query(
+          `WITH dropped AS (DELETE FROM deal_lots WHERE sale_deal_id = ANY($1::int[]) RETURNING 1)
+           INSERT INTO deal_lots (sale_deal_id, purchase_deal_id, seq, quantity, cost, cost_kzt, currency_code, rate,
+             previous_period)
+           SELECT x.sale_deal_id, x.purchase_deal_id, x.seq, x.quantity, x.cost, x.cost_kzt, x.currency_code, x.rate,
+             x.previous_period
+           FROM jsonb_to_recordset($2::jsonb) AS x(sale_deal_id int, purchase_deal_id int, seq int, quantity numeric,
+             cost numeric, cost_kzt numeric, currency_code text, rate numeric, previous_period boolean)
+           -- after the old lots are gone (a sale's lots are numbered from 1 again)
+           WHERE (SELECT count(*) FROM dropped) >= 0`,
+          [ids, JSON.stringify(rows)],
+        );
+      }
+    },
+
+    /** Recomputed FIFO figures of many sales, in one statement per 2,000 sales. */
+    async updateSalesFigures(
+      figures: ReadonlyMap<number, { fields: Record<string, unknown>; amountKzt: string | null }>,
+    ): Promise<void> {
+      const all = [...figures].map(([id, f]) => ({ id, fields: f.fields, amount_kzt: f.amountKzt }));
+      for (let i = 0; i < all.length; i += BULK) {
+        await db.query(
+          `UPDATE deals d SET fields = x.fields, amount_kzt = x.amount_kzt
+           FROM jsonb_to_recordset($1::jsonb) AS x(id int, fields jsonb, amount_kzt numeric) WHERE d.id = x.id`,
+          [JSON.stringify(all.slice(i, i + BULK))],
+        );
+      }
     },
 
     /** Purchases of earlier declarations (the 'Показать сделки предыдущих периодов' toggle). */

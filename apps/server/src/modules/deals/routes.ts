@@ -1,4 +1,4 @@
-import { DealInput, MSG, RU_DATE } from '@deklarant/contracts';
+import { DealInput, LIMITS, MSG, RU_DATE } from '@deklarant/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,13 +23,15 @@ const ListQuery = z
     declaration_section: z.string().max(64).optional(),
     previous: z.enum(['0', '1', 'true', 'false']).optional(),
     deal_id: z.string().max(12).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).optional(),
+    per_page: z.coerce.number().int().min(1).max(LIMITS.sectionPageSizeMax).optional(),
   })
   .loose();
 
 const optionalInt = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().optional());
 
 /**
- * Deals of every section (SPEC section 7 "Deals"): create, update (PUT or POST), delete, list, one deal,
+ * Deals of every section : create, update (PUT or POST), delete, list, one deal,
  * calculate-profit, purchase history; and GET /api/common/get-tax-benefit.
  */
 export async function dealRoutes(app: FastifyInstance, deps: Deps) {
@@ -48,6 +50,8 @@ export async function dealRoutes(app: FastifyInstance, deps: Deps) {
       return service.list(actorOf(req), declId(req.params.id), section, {
         previous: q.previous === '1' || q.previous === 'true',
         ...(q.deal_id ? { dealId: Number(q.deal_id) } : {}),
+        ...(q.page !== undefined ? { page: q.page } : {}),
+        ...(q.per_page !== undefined ? { perPage: q.per_page } : {}),
       });
     },
   );
@@ -76,7 +80,7 @@ export async function dealRoutes(app: FastifyInstance, deps: Deps) {
     return service.get(actorOf(req), declId(id), section, dealId(second));
   });
 
-  // SPEC section 7 says "update at .../{dealId}" without the verb: PUT and POST both update.
+  // The API was described as "update at .../{dealId}" without a verb: PUT and POST both update.
   for (const method of ['PUT', 'POST'] as const) {
     r.route({
       method,

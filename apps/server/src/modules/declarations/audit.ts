@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db.ts';
-import type { Actor } from '../auth/guard.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 export type DeclarationAuditAction =
   | 'create'

@@ -48,7 +48,7 @@ function demoDeals(year: number, usa: number): [string, DealInput][] {
   ];
 }
 
-/** Demo declarations in statuses 1, 2, 3 and 9 (and one archived) for the demo account (DESIGN.md 2a). */
+/** Demo declarations in statuses 1, 2, 3 and 9 (and one archived) for the demo account (README.md). */
 async function seedDemoDeclarations(deps: Deps, userId: number): Promise<void> {
   const now = deps.clock.now();
   const last = now.getUTCFullYear() - 1;

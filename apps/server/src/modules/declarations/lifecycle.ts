@@ -3,7 +3,7 @@ import { HttpError } from '../../lib/errors.ts';
 import type { DeclarationRow } from './repo.ts';
 
 /**
- * The declaration lifecycle rules of SPEC section 4, as pure functions of the row and the time
+ * The declaration lifecycle rules of docs/statuses.md, as pure functions of the row and the time
  * (always from deps.clock). Every module that changes a declaration or its deals calls these
  * guards first, so the rules hold on the server, not only in the UI.
  *
@@ -22,7 +22,7 @@ export interface Asker {
   manager: boolean;
 }
 
-/** A refused state change: 409 with the Russian text of SPEC section 8 (never 403, which ends a session). */
+/** A refused state change: 409 with the Russian text of MSG (never 403, which ends a session). */
 export const blocked = (message: string) => new HttpError(409, message);
 
 export function isArchived(row: Pick<Row, 'declaration_expired_date' | 'archived_at'>, now: Date): boolean {

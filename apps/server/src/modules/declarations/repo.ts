@@ -1,32 +1,14 @@
 import { SECTION_KEYS } from '@deklarant/contracts';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/db.ts';
+import { DECLARATION_COLUMNS, type DeclarationRow } from '../../db/rows.ts';
 import { batched } from '../../lib/batch.ts';
+import { nextTurn } from '../../lib/slices.ts';
+import type { ConsumedRow } from '../deals/lots.ts';
 import { type AuditEntry, auditOfRows } from './audit.ts';
 import { isoDate } from './dates.ts';
 
-export interface DeclarationRow {
-  id: number;
-  user_id: number;
-  manager_id: number | null;
-  status: number;
-  tariff_type: number | null;
-  reporting_form_id: number;
-  type: number;
-  year: number;
-  kgd_code_id: number;
-  created_at: Date;
-  updated_at: Date;
-  declaration_expired_date: Date | null;
-  archived_at: Date | null;
-  broker: string | null;
-  referral_code: string | null;
-  tax_office_sending: boolean;
-  personal_data: Record<string, unknown>;
-  fifth_section: Record<string, unknown> | null;
-  /** bumped by a trigger on every change to the declaration's deals (int8: a string on pg, a number on PGlite) */
-  deals_revision: string | number;
-}
+export { DECLARATION_COLUMNS, type DeclarationRow } from '../../db/rows.ts';
 
 export type NewDeclarationRow = Pick<
   DeclarationRow,
@@ -42,29 +24,6 @@ export type NewDeclarationRow = Pick<
   | 'personal_data'
 > &
   Partial<Pick<DeclarationRow, 'status' | 'tariff_type' | 'referral_code' | 'tax_office_sending'>>;
-
-/** Every column of `declarations` (a test compares it with the table): reads that name their columns use it. */
-export const DECLARATION_COLUMNS = [
-  'id',
-  'user_id',
-  'manager_id',
-  'status',
-  'tariff_type',
-  'reporting_form_id',
-  'type',
-  'year',
-  'kgd_code_id',
-  'created_at',
-  'updated_at',
-  'declaration_expired_date',
-  'archived_at',
-  'broker',
-  'referral_code',
-  'tax_office_sending',
-  'personal_data',
-  'fifth_section',
-  'deals_revision',
-] as const satisfies readonly (keyof DeclarationRow)[];
 
 /** What the list of declarations shows (common data): the row without personal data and the result. */
 export type DeclarationListRow = Omit<DeclarationRow, 'personal_data' | 'fifth_section'>;
@@ -312,22 +271,16 @@ export interface SaveFifo {
   revision: string | number;
   /** sales whose lots `lots` replace */
   relotted: number[];
-  lots: {
-    sale: number;
-    purchase: number;
-    seq: number;
-    quantity: string;
-    cost: string;
-    cost_kzt: string;
-    currency_code: string;
-    rate: string;
-    previous_period: boolean;
-  }[];
+  /** consumed lots (`ConsumedRow`) with the sale and the purchase under short names */
+  lots: (Omit<ConsumedRow, 'sale_deal_id' | 'purchase_deal_id'> & { sale: number; purchase: number })[];
   /** other sales' new figures */
   figures: { id: number; fields: Record<string, unknown>; amount_kzt: string | null }[];
 }
 /** The id a deal not stored yet stands under in FIFO's plan and in `SaveFifo` (ids start at 1). */
 export const NEW_DEAL = 0;
+
+/** Rows per statement when all of a declaration's deals are read. */
+const GROUPED_PAGE = 5_000;
 
 const emptyGroups = (): Record<string, DealOut[]> => Object.fromEntries(SECTION_KEYS.map((k) => [k, []]));
 
@@ -338,14 +291,46 @@ const emptyGroups = (): Record<string, DealOut[]> => Object.fromEntries(SECTION_
 export function dealsRepo(db: Db) {
   return {
     /** Every section key present, in id order; unknown sections are left out. */
+    /**
+     * Every deal of the declaration by section, in id order. Read in pages of GROUPED_PAGE rows (keyset
+     * on the (declaration_id, section, id) index) with a turn of the event loop between pages, so a
+     * 50,000-deal declaration never holds this thread, or the embedded database, for long. Pages are
+     * separate statements: when the deals changed between the first and the last (the revision moved),
+     * the read is made again, and a second change falls back to one statement (one snapshot).
+     */
     async groupedByDeclaration(declarationId: number): Promise<Record<string, DealOut[]>> {
-      const groups = emptyGroups();
-      const rows = await db.query<DealDbRow>(
-        `SELECT ${DEAL_COLUMNS} FROM deals WHERE declaration_id = $1 ORDER BY section, id`,
-        [declarationId],
-      );
-      for (const r of rows) groups[r.section]?.push(toDealOut(r));
-      return groups;
+      const revision = async () =>
+        String(
+          (
+            await db.one<{ r: string }>('SELECT deals_revision::text AS r FROM declarations WHERE id = $1', [
+              declarationId,
+            ])
+          )?.r,
+        );
+      const read = async (pageSize: number) => {
+        const groups = emptyGroups();
+        let after: [string, number] = ['', 0];
+        let pages = 0;
+        for (;;) {
+          const rows = await db.query<DealDbRow>(
+            `SELECT ${DEAL_COLUMNS} FROM deals WHERE declaration_id = $1 AND (section, id) > ($2, $3)
+             ORDER BY section, id LIMIT $4`,
+            [declarationId, after[0], after[1], pageSize],
+          );
+          pages += 1;
+          for (const r of rows) groups[r.section]?.push(toDealOut(r));
+          const last = rows.at(-1);
+          if (!last || rows.length < pageSize) return { groups, pages };
+          after = [last.section, last.id];
+          await nextTurn();
+        }
+      };
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const before = await revision();
+        const { groups, pages } = await read(GROUPED_PAGE);
+        if (pages === 1 || (await revision()) === before) return groups;
+      }
+      return (await read(Number.MAX_SAFE_INTEGER)).groups;
     },
 
     async listBySection(declarationId: number, section: string): Promise<DealOut[]> {
@@ -355,6 +340,70 @@ export function dealsRepo(db: Db) {
       );
       return rows.map(toDealOut);
     },
+
+    /**
+     * One page of a section's deals in id order, and how many there are; `historyOf`: only the purchase
+     * history rows of that sale.
+     */
+    async pageOfSection(
+      declarationId: number,
+      section: string,
+      page: { limit: number; offset: number; historyOf?: number },
+    ): Promise<{ rows: DealOut[]; total: number }> {
+      const only = page.historyOf === undefined ? '' : ' AND history_of = $5';
+      const params: unknown[] = [declarationId, section, page.limit, page.offset];
+      if (page.historyOf !== undefined) params.push(String(page.historyOf));
+      const rows = await db.query<DealDbRow & { total_: number }>(
+        `SELECT ${DEAL_COLUMNS}, count(*) OVER ()::int AS total_ FROM deals
+         WHERE declaration_id = $1 AND section = $2${only} ORDER BY id LIMIT $3 OFFSET $4`,
+        params,
+      );
+      let total = rows[0]?.total_;
+      if (total === undefined) {
+        // a page past the end: the count alone
+        const c = await db.one<{ n: number }>(
+          `SELECT count(*)::int AS n FROM deals WHERE declaration_id = $1 AND section = $2${only.replace('$5', '$3')}`,
+          page.historyOf === undefined ? [declarationId, section] : [declarationId, section, String(page.historyOf)],
+        );
+        total = c?.n ?? 0;
+      }
+      return { rows: rows.map(({ total_: _, ...r }) => toDealOut(r)), total };
+    },
+
+    /**
+     * Exact sums of the given fields over a section's deals not marked 'needs information' (status 1),
+     * as decimal text ('0' when none), computed by the database: a section of 50,000 deals is not read.
+     */
+    async sectionSums(declarationId: number, section: string, fields: readonly string[]): Promise<string[]> {
+      if (fields.length === 0) return [];
+      const sums = fields.map(
+        (_, i) =>
+          `coalesce(sum(nullif(fields ->> $${i + 3}, '')::numeric) FILTER (WHERE status IS DISTINCT FROM 1), 0)::text AS s${i}`,
+      );
+      const r = await db.one<Record<string, string>>(
+        `SELECT ${sums.join(', ')} FROM deals WHERE declaration_id = $1 AND section = $2`,
+        [declarationId, section, ...fields],
+      );
+      return fields.map((_, i) => r?.[`s${i}`] ?? '0');
+    },
+
+    /** Purchases (not status 1) of the section's first `securities` securities, for their average cost. */
+    purchasesOfFirstSecurities: (declarationId: number, section: string, securities: number) =>
+      db.query<{
+        key: string;
+        quantity: string | null;
+        cost: string | null;
+        currency: string | null;
+        rate: string | null;
+      }>(
+        `SELECT security_key AS key, fields ->> 'quantity' AS quantity, fields ->> 'purchase_opening_cost' AS cost,
+           currency_code AS currency, fields ->> 'exchange_rate' AS rate
+         FROM deals WHERE declaration_id = $1 AND section = $2 AND status IS DISTINCT FROM 1 AND security_key IN (
+           SELECT security_key FROM deals WHERE declaration_id = $1 AND section = $2 AND status IS DISTINCT FROM 1
+           GROUP BY security_key ORDER BY min(id) LIMIT $3)
+         ORDER BY id`,
+        [declarationId, section, securities],
+      ),
 
     async byId(declarationId: number, dealId: number): Promise<DealOut | undefined> {
       const r = await db.one<DealDbRow>(`SELECT ${DEAL_COLUMNS} FROM deals WHERE declaration_id = $1 AND id = $2`, [

@@ -26,7 +26,7 @@ const parseId = (raw: string): number => {
   return id;
 };
 
-/** SPEC section 7 "Declarations": list, create, read, delete, delete all deals. */
+/** The declarations API: list, create, read, delete, delete all deals. */
 export async function declarationRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = requireUser(deps);

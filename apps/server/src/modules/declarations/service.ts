@@ -6,19 +6,29 @@ import {
   FORM,
   formAllowedForYear,
   isPaid,
+  LIMITS,
   MSG,
   type NewDeclaration,
+  SECTION_KEYS,
   selectableYears,
   typeAllowedForForm,
 } from '@deklarant/contracts';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
 import { JsonAnswer } from '../../lib/raw-json.ts';
 import { RevisionCache, revisionCacheOf } from '../../lib/revision-cache.ts';
-import type { Actor } from '../auth/guard.ts';
+import { hasPaidPayment, lockDeclaration, voidOpenInvoices } from '../payments/price.ts';
 import { auditDeclaration } from './audit.ts';
 import { addDays, ruDateTime } from './dates.ts';
-import { type Asker, assertCanDeleteAllDeals, assertDeletable, isArchived, isExpiredDraft } from './lifecycle.ts';
+import {
+  type Asker,
+  assertCanDeleteAllDeals,
+  assertDeletable,
+  blocked,
+  isArchived,
+  isExpiredDraft,
+} from './lifecycle.ts';
 import { type DeclarationListRow, type DeclarationRow, dealsRepo, declarationsRepo } from './repo.ts';
 
 /** Serialized answers kept in memory per server (a 1,000-deal declaration is about 0.7 MB). */
@@ -158,10 +168,12 @@ export function declarationsService(deps: Deps) {
       )},"deals":`;
       const fifth = JSON.stringify(isPaid(row.status) ? row.fifth_section : null);
       return answers.get(String(row.id), `${row.deals_revision}|${fifth}|${head}`, async () => {
-        const [grouped, summary] = await Promise.all([deals.groupedByDeclaration(row.id), deals.summary(row.id)]);
+        const d = await dealsOf(row.id);
         // `grouped` holds every section key, so it ends with '}' after a non-empty body
-        const body = JSON.stringify(grouped).slice(0, -1);
-        return new JsonAnswer(`${head}${body},"fifth_section":${fifth}},"summary":${JSON.stringify(summary)}}}`);
+        const body = JSON.stringify(d.grouped).slice(0, -1);
+        return new JsonAnswer(
+          `${head}${body},"fifth_section":${fifth}},"summary":${JSON.stringify(d.summary)},"needs_info":${d.needs_info},"deals_paged":${d.deals_paged}}}`,
+        );
       });
     },
 
@@ -212,6 +224,14 @@ export function declarationsService(deps: Deps) {
       const row = await loadOwn(actor, id);
       assertDeletable(row, now());
       await deps.db.tx(async (t) => {
+        // no money may be taken for a declaration that is gone: its open invoices die with it, and one
+        // that was paid (a callback that landed since the read) keeps the declaration
+        const at = now();
+        await voidOpenInvoices(t, id, 'declaration_deleted', at);
+        const locked = await lockDeclaration(t, id);
+        if (!locked) throw new HttpError(404, MSG.declarationNotFound);
+        assertDeletable(locked, at);
+        if (await hasPaidPayment(t, id)) throw blocked(MSG.deletePaid);
         await auditDeclaration(t, {
           actor,
           declarationId: id,
@@ -256,14 +276,27 @@ export function declarationsService(deps: Deps) {
     },
   };
 
+  /**
+   * The deals part of the answer: per section the count and total, how many need information, and the
+   * deals themselves while there are at most `LIMITS.inlineDeals` (above, every section's list is empty
+   * and `deals_paged` says to read them a page at a time from the section list).
+   */
+  async function dealsOf(id: number) {
+    const [summary, needsInfo] = await Promise.all([deals.summary(id), deals.countNeedingInfo(id)]);
+    const count = Object.values(summary).reduce((n, s) => n + s.count, 0);
+    const paged = count > LIMITS.inlineDeals;
+    const grouped = paged ? Object.fromEntries(SECTION_KEYS.map((k) => [k, []])) : await deals.groupedByDeclaration(id);
+    return { grouped, summary, needs_info: needsInfo, deals_paged: paged };
+  }
+
   async function present(row: DeclarationRow): Promise<Declaration> {
-    const [grouped, summary] = await Promise.all([deals.groupedByDeclaration(row.id), deals.summary(row.id)]);
+    const { grouped, ...rest } = await dealsOf(row.id);
     return {
       common_data: toCommonData(row, now()),
       personal_data: row.personal_data,
       // The computed tax is what the user pays for: unpaid declarations never receive the figures.
       deals: { ...grouped, fifth_section: isPaid(row.status) ? row.fifth_section : null },
-      summary,
+      ...rest,
     } as unknown as Declaration;
   }
 }

@@ -28,7 +28,7 @@ const attachment = (name: string) =>
 const queuedAnswer = (reply: FastifyReply) =>
   reply.status(202).type('application/json').send({ message: MSG.fileEmailed, queued: true });
 
-/** SPEC section 7: export-pdf, export-excel/stream, generate-xml, get-xml-list and the file download. */
+/** export-pdf, export-excel/stream, generate-xml, get-xml-list and the file download. */
 export async function documentRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = requireUser(deps);

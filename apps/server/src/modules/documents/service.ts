@@ -12,8 +12,8 @@ import {
 import type { Db } from '../../db/db.ts';
 import type { Deps } from '../../deps.ts';
 import { PermanentJobError } from '../../jobs/queue.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/errors.ts';
-import type { Actor } from '../auth/guard.ts';
 import { computeDeclaration } from '../calculation/assemble.ts';
 import type { DeclarationRow } from '../declarations/repo.ts';
 import { declarationsService } from '../declarations/service.ts';

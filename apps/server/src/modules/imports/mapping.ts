@@ -1,4 +1,12 @@
-import { MSG, SECTIONS, type SectionDef, sectionApplies } from '@deklarant/contracts';
+import {
+  MSG,
+  OPERATIONS_BY_SECTION,
+  operationError,
+  ruYear,
+  SECTIONS,
+  type SectionDef,
+  sectionApplies,
+} from '@deklarant/contracts';
 import type { ImportedDeal } from '@deklarant/importers';
 
 /**
@@ -116,7 +124,7 @@ export function securityTypeIdOf(
 /** bidding_methods: open trading on an exchange, "no organised trading" off exchange. */
 const biddingOf = (marketId: number) => (marketId === MARKET.KZ_OTC || marketId === MARKET.FOREIGN_OTC ? 5 : 1);
 
-const yearOf = (ruDate: string) => Number(ruDate.slice(6, 10));
+const yearOf = ruYear;
 
 /** Where a deal dated outside the tax year goes: earlier purchases are kept as previous-period lots. */
 function outsideYear(d: ImportedDeal, year: number): string | null {
@@ -158,8 +166,20 @@ export function mapDeals(
       status = 1;
       comments.push(`Валюта ${currency} отсутствует в справочнике валют: укажите суммы в валюте из справочника.`);
     }
+    // A partner's file may say any operation: one the section does not allow (a sale as «Покупка») is
+    // not kept but left for the person to choose, so the deal waits instead of being taxed wrongly.
+    const opIssue =
+      d.operation_type_id === null || !OPERATIONS_BY_SECTION[section.code]
+        ? null
+        : operationError(section.code, d.operation_type_id);
+    if (opIssue) {
+      status = 1;
+      comments.push(`${opIssue}.`);
+    }
     const countryId = d.country_code ? (refs.countryId.get(d.country_code) ?? null) : null;
-    const fields = withoutBlanks(fieldsOf(d, section, ctx.form, countryId));
+    const fields = withoutBlanks(
+      fieldsOf(opIssue ? { ...d, operation_type_id: null } : d, section, ctx.form, countryId),
+    );
     const trade = d.kind === 'sale' || d.kind === 'purchase';
     mapped.push({
       section,
@@ -220,6 +240,8 @@ function fieldsOf(d: ImportedDeal, section: SectionDef, form: number, countryId:
     market_id: marketId,
     foreign_tax_credit: d.foreign_tax_credit ?? '0',
   };
+  // a broker outside Kazakhstan has no BIN: the deal form then does not ask for one
+  if (d.foreign_broker) f.foreign_broker = true;
   if (d.quantity !== null) f.quantity = d.quantity;
   if (d.kind === 'purchase') {
     f.purchase_opening_cost = d.purchase_opening_cost;

@@ -133,11 +133,12 @@ export async function insertDeals(
   declarationId: number,
   deals: readonly PreparedDeal[],
   now: Date,
+  importId: number | null = null,
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (let i = 0; i < deals.length; i += BATCH) {
     const chunk = deals.slice(i, i + BATCH);
-    const params: unknown[] = [declarationId, now];
+    const params: unknown[] = [declarationId, now, importId];
     const values = chunk.map((d) => {
       const at = params.length;
       params.push(
@@ -152,11 +153,11 @@ export async function insertDeals(
         d.source_key,
       );
       const p = (k: number) => `$${at + k}`;
-      return `($1, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}::date, ${p(5)}, ${p(6)}::numeric, ${p(7)}::numeric, ${p(8)}::jsonb, ${p(9)}, $2, $2)`;
+      return `($1, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}::date, ${p(5)}, ${p(6)}::numeric, ${p(7)}::numeric, ${p(8)}::jsonb, ${p(9)}, $2, $2, $3::int)`;
     });
     const rows = await db.query<{ id: number; source_key: string }>(
       `INSERT INTO deals (declaration_id, section, status, comment, transaction_date, currency_code, main_amount,
-         amount_kzt, fields, source_key, created_at, updated_at)
+         amount_kzt, fields, source_key, created_at, updated_at, import_id)
        VALUES ${values.join(', ')}
        ON CONFLICT (declaration_id, source_key) DO NOTHING RETURNING id, source_key`,
       params,
@@ -187,4 +188,31 @@ export async function flagSalesWithoutCost(
     [sales, MSG.importNoPurchaseHistory],
   );
   return new Set(rows.map((r) => r.id));
+}
+
+/** Deals an import wrote (an attempt that failed part-way): removed; the securities FIFO must re-match. */
+export async function removeImported(db: Db, declarationId: number, importId: number): Promise<Set<string>> {
+  const rows = await db.query<{ security_key: string | null }>(
+    'DELETE FROM deals WHERE declaration_id = $1 AND import_id = $2 RETURNING security_key',
+    [declarationId, importId],
+  );
+  return new Set(rows.map((r) => r.security_key ?? '').filter(Boolean));
+}
+
+/** Deals the declaration holds now. */
+export async function dealCount(db: Db, declarationId: number): Promise<number> {
+  const r = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM deals WHERE declaration_id = $1', [
+    declarationId,
+  ]);
+  return r?.n ?? 0;
+}
+
+/** Imports of the person queued or running, not older than `since` (an older one's job died). */
+export async function importsInFlight(db: Db, userId: number, since: Date): Promise<number> {
+  const r = await db.one<{ n: number }>(
+    `SELECT count(*)::int AS n FROM imports
+     WHERE user_id = $1 AND status IN ('queued', 'running', 'retrying') AND updated_at > $2`,
+    [userId, since],
+  );
+  return r?.n ?? 0;
 }

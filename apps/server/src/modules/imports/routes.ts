@@ -56,7 +56,7 @@ const ImportView = z.object({
   finished_at: z.string().nullable(),
 });
 
-/** Reads files[] and the text fields of the multipart body; a part over 5 MB is refused with the SPEC text. */
+/** Reads files[] and the text fields of the multipart body; a part over 5 MB is refused with its Russian text. */
 async function readUpload(req: FastifyRequest): Promise<{ files: UploadFile[]; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw unprocessable(MSG.uploadFile, { files: [MSG.uploadFile] });
   const files: UploadFile[] = [];
@@ -83,7 +83,7 @@ async function readUpload(req: FastifyRequest): Promise<{ files: UploadFile[]; f
 }
 
 /**
- * SPEC section 7: POST /api/declarations/{id}/upload-file and .../get-data-from-bank (both answer 202
+ * POST /api/declarations/{id}/upload-file and .../get-data-from-bank (both answer 202
  * with the import id; the work runs as a background job), GET /api/imports/{id} (status, progress,
  * result), and our template for any other broker (GET /api/imports/template.csv | .xlsx).
  */

@@ -1,42 +1,45 @@
 import { randomUUID } from 'node:crypto';
-import { MSG } from '@deklarant/contracts';
-import {
-  type ImportedDeal,
-  ImportRefusedError,
-  parseReport,
-  type RowError,
-  type SkippedRow,
-} from '@deklarant/importers';
+import { LIMITS, MSG } from '@deklarant/contracts';
+import type { ImportedDeal, RowError, SkippedRow } from '@deklarant/importers';
 import type { Db } from '../../db/db.ts';
 import type { Deps } from '../../deps.ts';
 import type { JobContext } from '../../jobs/queue.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
+import { slices } from '../../lib/slices.ts';
 import { PartnerAnswer, PartnerError } from '../../providers/partner/index.ts';
-import type { Actor } from '../auth/guard.ts';
 import { rematchSecurity } from '../deals/fifo.ts';
-import { type ReferenceSets, referenceCache } from '../deals/references.ts';
+import { referenceCache } from '../deals/references.ts';
 import { assertCanUploadReport, blocked } from '../declarations/lifecycle.ts';
 import { type DeclarationRow, declarationsRepo } from '../declarations/repo.ts';
 import { askerOf, declarationsService } from '../declarations/service.ts';
 import { assertUploadAllowed } from '../partners/service.ts';
 import { checkUpload, contentTypeOf, safeFilename, type UploadFile } from './files.ts';
 import { type ImportRefs, type MappedDeal, mapDeals } from './mapping.ts';
+import { parseOffThread } from './parse-pool.ts';
 import { type PreparedDeal, prepareDeals } from './prepare.ts';
 import {
+  dealCount,
   existingKeys,
   flagSalesWithoutCost,
   type ImportCounts,
   type ImportIssue,
   type ImportRow,
+  importsInFlight,
   importsRepo,
   insertDeals,
+  removeImported,
 } from './repo.ts';
 
 export const IMPORT_JOB = 'imports.apply';
 const MAX_ATTEMPTS = 5;
 
-/** Test seam: runs inside the apply transaction after the inserts, before the commit. */
-export const importHooks: { beforeCommit?: (importId: number) => void | Promise<void> } = {};
+/** Test seams: `beforeCommit` runs inside the last transaction of an import, before its commit. */
+export const importHooks: {
+  beforeCommit?: (importId: number) => void | Promise<void>;
+  /** after the deals and FIFO are written, before the last transaction */
+  beforeFinish?: (importId: number) => void | Promise<void>;
+} = {};
 
 /** What the status endpoint returns (GET /api/imports/{id}). */
 export interface ImportView {
@@ -75,6 +78,20 @@ interface Parsed {
 
 class Refused extends Error {}
 
+/** deals written per short transaction of an import (each holds the embedded database briefly) */
+const WRITE_SLICE = 400;
+
+/** A second import of the same person while one is queued or running: 429 with the text. */
+async function assertNoImportInFlight(db: Db, userId: number, at: Date): Promise<void> {
+  const since = new Date(at.getTime() - LIMITS.importStaleAfterMs);
+  if ((await importsInFlight(db, userId, since)) >= LIMITS.importsInFlightPerUser) {
+    throw new HttpError(429, MSG.importInFlight);
+  }
+}
+
+const rowsLimit = () => new Refused(MSG.importRowsLimit(LIMITS.rowsPerImport));
+const dealsLimit = () => new Refused(MSG.dealsPerDeclarationLimit(LIMITS.dealsPerDeclaration));
+
 async function audit(
   db: Db,
   e: {
@@ -107,6 +124,8 @@ export function importsService(deps: Deps) {
   const declarations = declarationsService(deps);
   const refsCache = referenceCache(db);
   const now = () => deps.clock.now();
+  // between the short transactions of a large import, other requests get the database and the thread
+  const nextTurnIfBusy = slices(4).pause;
   let importRefs: Promise<ImportRefs> | undefined;
 
   function loadImportRefs(): Promise<ImportRefs> {
@@ -155,6 +174,9 @@ export function importsService(deps: Deps) {
     }
     try {
       return await db.tx(async (t) => {
+        // one import of a person at a time: their row serializes two uploads sent together
+        await t.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [row.user_id]);
+        await assertNoImportInFlight(t, row.user_id, at);
         const fileIds: number[] = [];
         for (const s of stored) {
           const r = await t.one<{ id: number }>(
@@ -201,9 +223,14 @@ export function importsService(deps: Deps) {
     for (const r of rows) await deps.providers.storage.remove(r.storage_key).catch(() => {});
   }
 
-  /** Reads and parses every stored file of the import; a refused file refuses the whole import. */
+  /**
+   * Reads and parses every stored file of the import (off the main thread); a refused file refuses the
+   * whole import, and so do more deals than one import may bring (counted file by file: an abuser's
+   * upload stops at the file that crosses the limit).
+   */
   async function parseAll(imp: ImportRow, ctx: JobContext): Promise<Parsed[]> {
     const out: Parsed[] = [];
+    let rows = 0;
     for (const [i, fileId] of imp.file_ids.entries()) {
       const f = await db.one<{ storage_key: string; kind: string }>(
         'SELECT storage_key, kind FROM files WHERE id = $1',
@@ -221,16 +248,12 @@ export function importsService(deps: Deps) {
           skipped: a.data.skipped,
         });
       } else {
-        try {
-          const r = await parseReport(bytes, { brokerHint: imp.bank ?? undefined });
-          out.push({ format: r.format, deals: r.deals, errors: r.errors, skipped: r.skipped });
-        } catch (e) {
-          if (e instanceof ImportRefusedError) {
-            throw new Refused(imp.file_ids.length > 1 ? `Файл ${i + 1}: ${e.message}` : e.message);
-          }
-          throw e;
-        }
+        const r = await parseOffThread(bytes, imp.bank ?? undefined);
+        if ('refused' in r) throw new Refused(imp.file_ids.length > 1 ? `Файл ${i + 1}: ${r.refused}` : r.refused);
+        out.push(r);
       }
+      rows += out[out.length - 1]!.deals.length;
+      if (rows > LIMITS.rowsPerImport) throw rowsLimit();
       await ctx.progress(5 + ((i + 1) / imp.file_ids.length) * 25);
     }
     return out;
@@ -280,16 +303,23 @@ export function importsService(deps: Deps) {
       const mapped: MappedDeal[] = [];
       const skipped: ImportIssue[] = [];
       const errors: ImportIssue[] = [];
-      parsed.forEach((p, file) => {
-        const m = mapDeals(p.deals, { year: decl.year, form: decl.reporting_form_id, refs: importRefs, file });
-        mapped.push(...m.mapped);
-        for (const s of [...m.skipped.map((x) => ({ row: x.row, reason: x.reason })), ...p.skipped]) {
-          skipped.push({ file, row: s.row, message: s.reason });
+      const slice = slices();
+      for (const [file, p] of parsed.entries()) {
+        const mapCtx = { year: decl.year, form: decl.reporting_form_id, refs: importRefs, file };
+        for (let i = 0; i < p.deals.length; i += 500) {
+          const m = mapDeals(p.deals.slice(i, i + 500), mapCtx);
+          for (const d of m.mapped) mapped.push(d);
+          for (const x of m.skipped) skipped.push({ file, row: x.row, message: x.reason });
+          await slice.pause();
         }
-        errors.push(
-          ...p.errors.map((e) => ({ file, row: e.row, ...(e.field ? { field: e.field } : {}), message: e.message })),
-        );
-      });
+        for (const x of p.skipped) skipped.push({ file, row: x.row, message: x.reason });
+        for (const e of p.errors) {
+          errors.push({ file, row: e.row, ...(e.field ? { field: e.field } : {}), message: e.message });
+        }
+      }
+      // what an earlier attempt of this import wrote before it died is not a duplicate: it goes first
+      const leftover = await removeImported(db, decl.id, imp.id);
+      if (leftover.size > 0) await rematchKeys(decl, leftover);
       // The same row twice (two files of one report) counts once; rows already stored are duplicates.
       const seen = new Set<string>();
       const unique: MappedDeal[] = [];
@@ -300,6 +330,9 @@ export function importsService(deps: Deps) {
       }
       const stored = await existingKeys(db, decl.id, [...seen]);
       const fresh = unique.filter((m) => !stored.has(m.source_key));
+      if ((await dealCount(db, decl.id)) + fresh.length > LIMITS.dealsPerDeclaration) {
+        return await fail(imp, dealsLimit().message);
+      }
       await ctx.progress(35);
       const refs = await refsCache.get();
       const prepared = await prepareDeals(fresh, {
@@ -309,14 +342,21 @@ export function importsService(deps: Deps) {
         onProgress: (share) => ctx.progress(35 + share * 50),
       });
       await ctx.progress(85);
-      const result = await apply(imp, decl, prepared, refs, {
-        formats: parsed.map((p) => p.format),
-        total: unique.length,
-        duplicates: unique.length - fresh.length,
-        errors,
-        skipped,
-      });
-      return result;
+      try {
+        return await apply(imp, decl, prepared, {
+          formats: parsed.map((p) => p.format),
+          total: unique.length,
+          duplicates: unique.length - fresh.length,
+          errors,
+          skipped,
+        });
+      } catch (e) {
+        // nothing of a failed attempt stays: what its slices wrote is removed and FIFO re-matched
+        await rematchKeys(decl, await removeImported(db, decl.id, imp.id));
+        if (e instanceof Refused) return await fail(imp, e.message);
+        if (e instanceof HttpError) return await fail(imp, e.message);
+        throw e;
+      }
     } catch (e) {
       const final = ctx.attempt >= MAX_ATTEMPTS;
       await repo.setStatus(imp.id, final ? 'failed' : 'retrying', now(), MSG.importFailed);
@@ -325,11 +365,29 @@ export function importsService(deps: Deps) {
     }
   }
 
+  /** FIFO of the given securities re-matched, each in its own short transaction holding the declaration. */
+  async function rematchKeys(decl: DeclarationRow, keys: Iterable<string>): Promise<void> {
+    const refs = await refsCache.get();
+    for (const key of keys) {
+      await db.tx(async (t) => {
+        await t.query('SELECT id FROM declarations WHERE id = $1 FOR NO KEY UPDATE', [decl.id]);
+        await rematchSecurity(t, decl, key, refs);
+      });
+      await nextTurnIfBusy();
+    }
+  }
+
+  /**
+   * Writes the import: its deals in short transactions of `WRITE_SLICE` deals (each marked with the
+   * import), FIFO per security in short transactions, then one last transaction that checks the limits
+   * and the declaration's state again, flags sales without a cost and marks the import done. A long
+   * single transaction would hold the embedded database (and so every other person) for its whole
+   * length. Should anything fail, the caller removes what the import wrote.
+   */
   async function apply(
     imp: ImportRow,
     decl: DeclarationRow,
     prepared: PreparedDeal[],
-    refs: ReferenceSets,
     r: { formats: string[]; total: number; duplicates: number; errors: ImportIssue[]; skipped: ImportIssue[] },
   ) {
     const at = now();
@@ -338,15 +396,23 @@ export function importsService(deps: Deps) {
       ...prepared.filter((d) => d.kind === 'purchase'),
       ...prepared.filter((d) => d.kind !== 'purchase'),
     ];
+    const ids = new Map<string, number>();
+    for (let i = 0; i < ordered.length; i += WRITE_SLICE) {
+      const written = await db.tx((t) => insertDeals(t, decl.id, ordered.slice(i, i + WRITE_SLICE), at, imp.id));
+      for (const [k, id] of written) ids.set(k, id);
+      await nextTurnIfBusy();
+    }
+    // FIFO exactly as the deal form keeps it: per security, purchases of this and earlier declarations.
+    const keys = new Set<string>();
+    for (const d of ordered) if (d.securityKey && ids.has(d.source_key)) keys.add(d.securityKey);
+    await rematchKeys(decl, keys);
+    if (importHooks.beforeFinish) await importHooks.beforeFinish(imp.id);
     return db.tx(async (t) => {
       const locked = await t.one<DeclarationRow>('SELECT * FROM declarations WHERE id = $1 FOR UPDATE', [decl.id]);
       if (!locked) throw blocked(MSG.declarationNotFound);
       assertCanUploadReport(locked, at, { fullAccess: true, manager: imp.manager_id !== null }, imp.bank);
-      const ids = await insertDeals(t, decl.id, ordered, at);
-      // FIFO exactly as the deal form keeps it: per security, purchases of this and earlier declarations.
-      const keys = new Set<string>();
-      for (const d of ordered) if (d.securityKey && ids.has(d.source_key)) keys.add(d.securityKey);
-      for (const key of keys) await rematchSecurity(t, locked, key, refs);
+      // deals the form added meanwhile count too
+      if ((await dealCount(t, decl.id)) > LIMITS.dealsPerDeclaration) throw dealsLimit();
       const flagged = await flagSalesWithoutCost(t, ordered, ids);
       const bySection: Record<string, number> = {};
       let needsInfo = 0;
@@ -398,11 +464,13 @@ export function importsService(deps: Deps) {
     async upload(actor: Actor, declarationId: number, files: UploadFile[], bankRaw: string | null) {
       const row = await declarations.loadOwn(actor, declarationId);
       // After the ownership check (someone else's id must read as missing): partner clients upload
-      // only where their partner allows it (SPEC section 6).
+      // only where their partner allows it (docs/accounts.md).
       await assertUploadAllowed(deps.db, actor);
       const broker = await brokerOf(bankRaw ?? row.broker);
       assertCanUploadReport(row, now(), askerOf(actor), broker?.name ?? null);
       if (files.length === 0) throw unprocessable(MSG.uploadFile, { files: [MSG.uploadFile] });
+      // early (the stored files are not checked for nothing); enqueue checks again holding the person
+      await assertNoImportInFlight(db, row.user_id, now());
       if (broker && files.length > Math.max(1, broker.count_files)) {
         throw unprocessable(MSG.importTooManyFiles(broker.count_files), {
           files: [MSG.importTooManyFiles(broker.count_files)],
@@ -439,6 +507,7 @@ export function importsService(deps: Deps) {
       const bankName = actor.user.bank_name && actor.user.bank_name !== 'null' ? actor.user.bank_name : null;
       if (!clientId) throw unprocessable(MSG.importNoBrokerClient);
       assertCanUploadReport(row, now(), askerOf(actor), null);
+      await assertNoImportInFlight(db, row.user_id, now());
       let report: Awaited<ReturnType<Deps['providers']['partner']['fetchDeals']>>;
       try {
         report = await deps.providers.partner.fetchDeals({ clientId, bankName, year: row.year });
@@ -446,6 +515,7 @@ export function importsService(deps: Deps) {
         if (e instanceof PartnerError) throw new HttpError(e.status === 404 ? 404 : 503, e.message);
         throw e;
       }
+      if (report.deals.length > LIMITS.rowsPerImport) throw unprocessable(rowsLimit().message);
       const answer: PartnerAnswer = {
         broker: report.broker,
         client_id: report.clientId,

@@ -5,13 +5,12 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError, unauthorized, unprocessable } from '../../lib/errors.ts';
 import { MessengerError } from '../../providers/messenger/index.ts';
-import { actorOf, bearerToken, requireUser } from '../auth/guard.ts';
+import { actorOf, bearerToken, requireAdmin, requireUser } from '../auth/guard.ts';
 import { loginGuard } from '../auth/login-guard.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { authRateLimit } from '../auth/routes.ts';
 import { createSession, findSession, revokeSession } from '../auth/sessions.ts';
 import { usersRepo } from '../auth/users-repo.ts';
-import { requireAdmin } from '../partners/admin-routes.ts';
 import { audit, isPlaceholderEmail } from '../partners/service.ts';
 import { MANAGEMENT_MSG, managementService, seedDemoManager } from './service.ts';
 

@@ -1,8 +1,8 @@
 import { DECLARATION_STATUS, FORM_CODES, type ReportingFormId, TARIFF } from '@deklarant/contracts';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { Letter } from '../../providers/mail/mailer.ts';
-import type { Actor } from '../auth/guard.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { auditDeclaration } from '../declarations/audit.ts';
 import { declarationsRepo } from '../declarations/repo.ts';
@@ -18,6 +18,9 @@ export const MANAGEMENT_MSG = {
 
 export const DEMO_MANAGER_EMAIL = 'manager@example.com';
 export const DEMO_MANAGER_PASSWORD = 'Manager-pass-1';
+/** Outside production: an administrator (overpayments to refund, partners) signs in at /manager too. */
+export const DEMO_ADMIN_EMAIL = 'admin@example.com';
+export const DEMO_ADMIN_PASSWORD = 'Admin-pass-1';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -51,7 +54,7 @@ export function managementService(deps: Deps) {
 
   return {
     /**
-     * Manager finish (SPEC section 4): the manager has filled the form; a consultant-tariff form
+     * Manager finish (docs/statuses.md): the manager has filled the form; a consultant-tariff form
      * moves to signing, and the user gets the signing letter at their email.
      */
     async finish(actor: Actor, declarationId: number) {
@@ -113,7 +116,7 @@ export function managementService(deps: Deps) {
   };
 }
 
-/** Outside production: the demo manager, assigned to the demo user (idempotent, runs at every start). */
+/** Outside production: the demo manager, assigned to the demo user, and the demo administrator (idempotent, runs at every start). */
 export async function seedDemoManager(deps: Deps, demoEmail = 'demo@example.com'): Promise<void> {
   const { db } = deps;
   let manager = await db.one<{ id: number }>('SELECT id FROM users WHERE lower(email) = $1', [DEMO_MANAGER_EMAIL]);
@@ -124,6 +127,13 @@ export async function seedDemoManager(deps: Deps, demoEmail = 'demo@example.com'
        VALUES ($1, $2, 'Марат', 'Менеджеров', 'manager', true, now(), now())
        ON CONFLICT DO NOTHING RETURNING id`,
       [DEMO_MANAGER_EMAIL, hash],
+    );
+  }
+  if (!(await db.one('SELECT id FROM users WHERE lower(email) = $1', [DEMO_ADMIN_EMAIL]))) {
+    await db.query(
+      `INSERT INTO users (email, password_hash, name, surname, role, is_onboarding_completed, personal_data_consent_at, public_offer_consent_at)
+       VALUES ($1, $2, 'Алия', 'Администраторова', 'admin', true, now(), now()) ON CONFLICT DO NOTHING`,
+      [DEMO_ADMIN_EMAIL, await hashPassword(DEMO_ADMIN_PASSWORD)],
     );
   }
   const demo = await db.one<{ id: number }>('SELECT id FROM users WHERE lower(email) = $1', [demoEmail]);

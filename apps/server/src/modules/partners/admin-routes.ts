@@ -1,10 +1,10 @@
 import { dataOf, Success } from '@deklarant/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { forbidden, HttpError, unprocessable } from '../../lib/errors.ts';
-import { actorOf, requireUser } from '../auth/guard.ts';
+import { HttpError, unprocessable } from '../../lib/errors.ts';
+import { actorOf, requireAdmin } from '../auth/guard.ts';
 import { type PartnerRow, partnersRepo } from './repo.ts';
 import { AdminPartner, PartnerInput } from './schemas.ts';
 import { encryptApiKey } from './secret.ts';
@@ -12,18 +12,6 @@ import { audit, toPublicPartner } from './service.ts';
 
 const NAME_TAKEN = 'Партнер с таким названием уже есть';
 const NOT_FOUND = 'Партнер не найден';
-
-/** Administrators only: a signed-in account with role admin, acting as itself (not for a user). */
-export function requireAdmin(deps: Deps) {
-  const auth = requireUser(deps);
-  return async (req: FastifyRequest, reply: FastifyReply) => {
-    await auth(req, reply);
-    const a = actorOf(req);
-    if (a.managerId !== undefined || a.kind === 'B2B' || a.user.role !== 'admin') {
-      throw forbidden('Раздел доступен только администратору');
-    }
-  };
-}
 
 const toAdmin = (p: PartnerRow): z.infer<typeof AdminPartner> => ({
   ...toPublicPartner(p),

@@ -71,7 +71,7 @@ export async function partnerRoutes(app: FastifyInstance, deps: Deps) {
   );
 
   /**
-   * The signed-in client's partner and where the wizard starts (SPEC section 4): a B2B client
+   * The signed-in client's partner and where the wizard starts (docs/accounts.md): a B2B client
    * without email or name starts at step 1, with declarations at step 2, otherwise at step 3.
    */
   r.get(

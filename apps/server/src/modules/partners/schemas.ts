@@ -1,7 +1,7 @@
 import { Code, Email, MSG, Password, Phone, personName } from '@deklarant/contracts';
 import { z } from 'zod';
 
-/** SPEC section 3 "Broker login payload": id, optional bank_name. */
+/** The broker login payload (docs/accounts.md): id, optional bank_name. */
 export const BrokerLoginBody = z.object({
   id: z.coerce.string().trim().min(1, MSG.required).max(64),
   bank_name: z.string().trim().max(64).nullable().optional(),
@@ -15,7 +15,7 @@ export const ConnectAnswer = z.object({ success: z.boolean(), token: z.string() 
 export const B2BCodeBody = z.object({ email: Email });
 export const B2BCodeAnswer = z.object({ user_exist: z.boolean() });
 
-/** SPEC section 3 "B2B registration": name, surname, phone, email, both consents, code, password. */
+/** B2B registration (docs/accounts.md): name, surname, phone, email, both consents, code, password. */
 export const B2BRegisterBody = z.object({
   name: personName(),
   surname: personName(),

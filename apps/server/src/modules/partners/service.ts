@@ -2,11 +2,11 @@ import { MSG } from '@deklarant/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/db.ts';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
 import { letters } from '../../providers/mail/letters.ts';
 import { httpPartner, PartnerError, type PartnerProvider } from '../../providers/partner/index.ts';
 import { CODE_PURPOSE, codesService, wrongCode } from '../auth/codes.ts';
-import type { Actor } from '../auth/guard.ts';
 import { loginGuard } from '../auth/login-guard.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { createSession, revokeSession } from '../auth/sessions.ts';
@@ -236,7 +236,7 @@ export const UPLOAD_NOT_ALLOWED =
   'Загрузка отчетов недоступна для клиентов партнера: данные брокера загружаются автоматически. Чтобы загружать отчеты других брокеров, зарегистрируйтесь на сайте партнера.';
 
 /**
- * SPEC section 6: a B2B client uploads broker reports only when the partner allows it
+ * docs/accounts.md: a B2B client uploads broker reports only when the partner allows it
  * (halykfinance); for the import module's upload route. 409, not 403 (403 ends a session).
  */
 export async function assertUploadAllowed(db: Db, actor: Actor): Promise<void> {

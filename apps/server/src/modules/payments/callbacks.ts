@@ -9,7 +9,8 @@ import { addDays } from '../declarations/dates.ts';
 import { declarationsRepo } from '../declarations/repo.ts';
 import { laterOf, PAID_OPEN_DAYS } from '../tariffs/service.ts';
 import { PAYMENT_TRANSITION } from './lifecycle.ts';
-import type { InvoiceRow, PaymentRow } from './repo.ts';
+import { currentPrice, sameBinding } from './price.ts';
+import { type InvoiceRow, type PaymentRow, paymentsRepo } from './repo.ts';
 
 /**
  * Provider callbacks. Only a verified success moves a declaration (2 -> 3, 4 -> 5), once: every applied
@@ -25,7 +26,10 @@ export type Refusal =
   | 'wrong_currency'
   | 'wrong_terminal'
   | 'wrong_secret'
-  | 'not_confirmed';
+  | 'not_confirmed'
+  | 'void_invoice'
+  | 'superseded'
+  | 'no_declaration';
 
 export class CallbackRefused extends Error {
   constructor(
@@ -36,7 +40,23 @@ export class CallbackRefused extends Error {
   }
 }
 
-export type Outcome = 'paid' | 'replayed' | 'duplicate_payment' | 'already_paid' | 'failed' | 'ignored_after_success';
+export type OverpaymentReason = 'duplicate' | 'void_invoice' | 'superseded' | 'no_declaration';
+/** Outcomes of a verified callback; the last three are refusals (the money is listed for a refund). */
+export type Outcome =
+  | 'paid'
+  | 'replayed'
+  | 'duplicate_payment'
+  | 'failed'
+  | 'ignored_after_success'
+  | Exclude<OverpaymentReason, 'duplicate'>;
+const REFUSED: ReadonlySet<Outcome> = new Set(['void_invoice', 'superseded', 'no_declaration']);
+
+interface DeclStatusRow {
+  id: number;
+  status: number;
+  tariff_type: number | null;
+  declaration_expired_date: Date | null;
+}
 
 const sameAmount = (a: Decimal.Value, b: Decimal.Value) => {
   try {
@@ -74,10 +94,7 @@ export function callbacksService(deps: Deps) {
 
   async function findInvoice(provider: InvoiceRow['provider'], invoiceId: string | undefined) {
     if (!invoiceId || !/^\d{1,20}$/.test(invoiceId)) return undefined;
-    return deps.db.one<InvoiceRow>('SELECT * FROM payment_invoices WHERE provider = $1 AND invoice_id = $2', [
-      provider,
-      invoiceId,
-    ]);
+    return paymentsRepo(deps.db).invoice(provider, invoiceId);
   }
 
   async function record(t: Db, inv: InvoiceRow, event: 'success' | 'failure', outcome: Outcome) {
@@ -97,33 +114,109 @@ export function callbacksService(deps: Deps) {
     );
   }
 
-  /** A verified success: the invoice, the payment, then the declaration's status, in one transaction. */
+  /**
+   * Money the provider took that buys nothing: kept for an administrator to refund (once per invoice,
+   * whatever the provider retries), with an audit row.
+   */
+  async function overpaid(t: Db, invoice: InvoiceRow, payment: PaymentRow, reason: OverpaymentReason) {
+    const rows = await t.query(
+      `INSERT INTO payment_overpayments (provider, invoice_id, payment_id, declaration_id, user_id, amount, reason, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (provider, invoice_id) DO NOTHING RETURNING id`,
+      [
+        invoice.provider,
+        invoice.invoice_id,
+        payment.id,
+        payment.declaration_id,
+        payment.user_id,
+        invoice.amount,
+        reason,
+        now(),
+      ],
+    );
+    if (rows.length) {
+      await audit(t, payment, 'payment_overpaid', {
+        invoice_id: invoice.invoice_id,
+        provider: invoice.provider,
+        amount: invoice.amount,
+        reason,
+        refund: true,
+      });
+    }
+  }
+
+  /**
+   * Why a verified success on this invoice must not pay the declaration, or null when it may:
+   * the invoice was voided, the declaration is gone or no longer waits for this payment, or the
+   * price it owes now is not the one the invoice was issued for.
+   */
+  async function unpayable(
+    t: Db,
+    invoice: InvoiceRow,
+    payment: PaymentRow,
+    decl: DeclStatusRow | undefined,
+  ): Promise<Exclude<OverpaymentReason, 'duplicate'> | null> {
+    if (invoice.status === 'void') return 'void_invoice';
+    if (!decl) return 'no_declaration';
+    if (decl.status !== PAYMENT_TRANSITION[payment.kind].from) return 'superseded';
+    const price = await currentPrice(t, decl, payment.kind);
+    if (!sameBinding(invoice.bound_to, price) || !sameAmount(invoice.amount, payment.amount)) return 'superseded';
+    return null;
+  }
+
+  /**
+   * A verified success, in one transaction. Locks go invoice, payment, declaration: the order in which
+   * a tariff change and a deletion take them too (they void invoices first), so none deadlocks.
+   */
   async function applySuccess(inv: InvoiceRow, payload: Record<string, unknown>): Promise<Outcome> {
     return deps.db.tx(async (t) => {
-      if (!(await record(t, inv, 'success', 'paid'))) return 'replayed';
       const invoice = await t.one<InvoiceRow>('SELECT * FROM payment_invoices WHERE id = $1 FOR UPDATE', [inv.id]);
       const payment = await t.one<PaymentRow>('SELECT * FROM payments WHERE id = $1 FOR UPDATE', [inv.payment_id]);
       if (!invoice || !payment) return 'replayed';
-      if (invoice.status === 'paid' || invoice.status === 'duplicate') return 'already_paid';
+      if (invoice.status === 'paid' || invoice.status === 'duplicate') return 'replayed';
       const at = now();
+      const safe = JSON.stringify(safePayload(payload));
       if (payment.status === 'paid') {
-        // paid twice through two attempts: counted once, the second is flagged for a refund
+        // a second charge of a paid payment: acknowledged (the money arrived) and listed for a refund
         await t.query(
           `UPDATE payment_invoices SET status = 'duplicate', paid_at = $2, provider_payload = $3 WHERE id = $1`,
-          [invoice.id, at, JSON.stringify(safePayload(payload))],
+          [invoice.id, at, safe],
         );
-        await audit(t, payment, 'payment_duplicate', {
-          invoice_id: invoice.invoice_id,
-          provider: invoice.provider,
-          refund: true,
-        });
+        await record(t, invoice, 'success', 'duplicate_payment');
+        await overpaid(t, invoice, payment, 'duplicate');
         return 'duplicate_payment';
       }
+      const decl =
+        payment.declaration_id === null
+          ? undefined
+          : await t.one<DeclStatusRow>(
+              'SELECT id, status, tariff_type, declaration_expired_date FROM declarations WHERE id = $1 FOR UPDATE',
+              [payment.declaration_id],
+            );
+      const refusal = await unpayable(t, invoice, payment, decl);
+      if (refusal) {
+        // refused as the provider's protocol refuses; the money it reports is listed for a refund, and
+        // the attempt is void (the status page tells the user to pay the current price)
+        await t.query(
+          `UPDATE payment_invoices SET status = 'void', void_reason = coalesce(void_reason, $2), closed_at = coalesce(closed_at, $3)
+           WHERE id = $1`,
+          [invoice.id, refusal, at],
+        );
+        await overpaid(t, invoice, payment, refusal);
+        return refusal;
+      }
+      if (!decl) return 'no_declaration';
+      await record(t, invoice, 'success', 'paid');
       await t.query(`UPDATE payment_invoices SET status = 'paid', paid_at = $2, provider_payload = $3 WHERE id = $1`, [
         invoice.id,
         at,
-        JSON.stringify(safePayload(payload)),
+        safe,
       ]);
+      // the payment's other attempts can no longer pay: a success on one of them is an overpayment
+      await t.query(
+        `UPDATE payment_invoices SET status = 'closed', closed_at = $3
+         WHERE payment_id = $1 AND id <> $2 AND status IN ('created', 'failed')`,
+        [payment.id, invoice.id, at],
+      );
       await t.query(
         `UPDATE payments SET status = 'paid', paid_invoice_id = $2, paid_at = $3, updated_at = $3 WHERE id = $1`,
         [payment.id, invoice.invoice_id, at],
@@ -134,31 +227,19 @@ export function callbacksService(deps: Deps) {
         provider: invoice.provider,
         invoice_id: invoice.invoice_id,
       });
-      if (payment.declaration_id !== null) {
-        const decl = await t.one<{ status: number; declaration_expired_date: Date | null }>(
-          'SELECT status, declaration_expired_date FROM declarations WHERE id = $1 FOR UPDATE',
-          [payment.declaration_id],
-        );
-        const move = PAYMENT_TRANSITION[payment.kind];
-        if (decl && decl.status === move.from) {
-          const repo = declarationsRepo(t);
-          await repo.setStatus(payment.declaration_id, move.to, at);
-          if (payment.kind === 'initial') {
-            await repo.setExpiry(
-              payment.declaration_id,
-              laterOf(decl.declaration_expired_date, addDays(at, PAID_OPEN_DAYS)),
-              at,
-            );
-          }
-          await auditDeclaration(t, {
-            actor: null,
-            declarationId: payment.declaration_id,
-            action: 'status',
-            at,
-            details: { from: move.from, to: move.to, payment_id: payment.id },
-          });
-        }
+      const move = PAYMENT_TRANSITION[payment.kind];
+      const repo = declarationsRepo(t);
+      await repo.setStatus(decl.id, move.to, at);
+      if (payment.kind === 'initial') {
+        await repo.setExpiry(decl.id, laterOf(decl.declaration_expired_date, addDays(at, PAID_OPEN_DAYS)), at);
       }
+      await auditDeclaration(t, {
+        actor: null,
+        declarationId: decl.id,
+        action: 'status',
+        at,
+        details: { from: move.from, to: move.to, payment_id: payment.id },
+      });
       return 'paid';
     });
   }
@@ -177,6 +258,12 @@ export function callbacksService(deps: Deps) {
         await audit(t, payment, 'payment_failed', { invoice_id: invoice.invoice_id, provider: invoice.provider });
       return 'failed';
     });
+  }
+
+  /** A success that must not pay is refused after its transaction kept the money for a refund. */
+  function refuseUnpayable(outcome: Outcome, inv: InvoiceRow): Outcome {
+    if (REFUSED.has(outcome)) throw new CallbackRefused(outcome as Refusal, inv);
+    return outcome;
   }
 
   /** Logged and kept in the audit trail, with the reason only. */
@@ -206,7 +293,7 @@ export function callbacksService(deps: Deps) {
       const inv = await findInvoice('robokassa', verdict.invId);
       if (!inv) throw new CallbackRefused('unknown_invoice');
       if (!sameAmount(verdict.outSum, inv.amount)) throw new CallbackRefused('wrong_amount', inv);
-      return { outcome: await applySuccess(inv, params), invId: verdict.invId };
+      return { outcome: refuseUnpayable(await applySuccess(inv, params), inv), invId: verdict.invId };
     },
 
     /**
@@ -239,7 +326,10 @@ export function callbacksService(deps: Deps) {
         EPAY_PAID_STATUSES.has(String(tr.statusName).toUpperCase()) &&
         sameAmount(tr.amount, inv.amount);
       if (!confirmed) throw new CallbackRefused('not_confirmed', inv);
-      return applySuccess(inv, { ...body, statusName: tr?.statusName, resultCode: st.resultCode });
+      return refuseUnpayable(
+        await applySuccess(inv, { ...body, statusName: tr?.statusName, resultCode: st.resultCode }),
+        inv,
+      );
     },
   };
 }

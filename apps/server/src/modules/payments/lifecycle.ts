@@ -3,7 +3,7 @@ import { blocked, isArchived } from '../declarations/lifecycle.ts';
 import type { DeclarationRow } from '../declarations/repo.ts';
 
 /**
- * The paid end of the status machine (SPEC section 4), for the actions of this module:
+ * The paid end of the status machine (docs/statuses.md), for the actions of this module:
  * 1 draft / 2 awaiting payment -> choose tariff; 2 -> 3 on a verified initial payment (or a 100 %
  * promo code); 4 -> 5 on a verified additional payment; 6 -> 9 when signed (and sent).
  * A refused action is 409 with a Russian message.

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/db.ts';
 import type { PaymentKind } from './lifecycle.ts';
+import type { PriceBinding } from './price.ts';
 
 export interface PaymentRow {
   id: number;
@@ -20,8 +21,11 @@ export interface InvoiceRow {
   mode: string;
   invoice_id: string;
   amount: string;
-  status: 'created' | 'paid' | 'failed' | 'duplicate';
+  status: 'created' | 'paid' | 'failed' | 'duplicate' | 'void' | 'closed';
   secret_hash: string | null;
+  /** the tariff, options and price it was issued for (null: issued before binding, never pays) */
+  bound_to: PriceBinding | null;
+  void_reason: string | null;
   created_at: Date;
 }
 
@@ -33,11 +37,6 @@ export function paymentsRepo(db: Db) {
          ORDER BY (status = 'pending') DESC, id DESC LIMIT 1`,
         [declarationId, kind],
       ),
-    pending: (declarationId: number, kind: PaymentKind) =>
-      db.one<PaymentRow>(`SELECT * FROM payments WHERE declaration_id = $1 AND kind = $2 AND status = 'pending'`, [
-        declarationId,
-        kind,
-      ]),
     byId: (id: number, declarationId: number) =>
       db.one<PaymentRow>('SELECT * FROM payments WHERE id = $1 AND declaration_id = $2', [id, declarationId]),
     /** the open payment of that kind, created once (a concurrent second call finds the first) */
@@ -55,18 +54,24 @@ export function paymentsRepo(db: Db) {
       if (!row) throw new Error('payment not created');
       return row;
     },
+    setAmount: (id: number, amount: string, at: Date) =>
+      db.query(`UPDATE payments SET amount = $2, updated_at = $3 WHERE id = $1 AND status = 'pending'`, [
+        id,
+        amount,
+        at,
+      ]),
     async newInvoice(p: {
       paymentId: number;
       provider: InvoiceRow['provider'];
       mode: string;
-      amount: string;
+      price: PriceBinding;
       secretHash: string | null;
       at: Date;
     }): Promise<InvoiceRow> {
       const row = await db.one<InvoiceRow>(
-        `INSERT INTO payment_invoices (payment_id, provider, mode, invoice_id, amount, secret_hash, created_at)
-         VALUES ($1, $2, $3, nextval('payment_invoice_seq')::text, $4, $5, $6) RETURNING *`,
-        [p.paymentId, p.provider, p.mode, p.amount, p.secretHash, p.at],
+        `INSERT INTO payment_invoices (payment_id, provider, mode, invoice_id, amount, bound_to, secret_hash, created_at)
+         VALUES ($1, $2, $3, nextval('payment_invoice_seq')::text, $4, $5, $6, $7) RETURNING *`,
+        [p.paymentId, p.provider, p.mode, p.price.amount, JSON.stringify(p.price), p.secretHash, p.at],
       );
       if (!row) throw new Error('invoice not created');
       return row;

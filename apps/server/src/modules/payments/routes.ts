@@ -1,9 +1,17 @@
-import { PaymentLinkResult, PaymentResult, PaymentTokenResult, SaveFailedBody, Success } from '@deklarant/contracts';
+import {
+  InvoiceStatusResult,
+  PaymentLinkResult,
+  PaymentResult,
+  PaymentTokenResult,
+  SaveFailedBody,
+  Success,
+} from '@deklarant/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { faultPoint } from '../../lib/fault-point.ts';
 import { ProviderRejected, ProviderUnavailable } from '../../providers/payment/errors.ts';
 import { actorOf, requireUser } from '../auth/guard.ts';
 import { parseDeclarationId } from '../tariffs/routes.ts';
@@ -11,6 +19,8 @@ import { CallbackRefused, callbacksService } from './callbacks.ts';
 import { paymentsService } from './service.ts';
 
 const IdParams = z.object({ id: z.string() });
+/** A genuine success on an invoice that may no longer pay (its money is listed for a refund). */
+const STALE: ReadonlySet<string> = new Set(['void_invoice', 'superseded', 'no_declaration']);
 const PaymentParams = z.object({ id: z.string(), paymentId: z.string() });
 const parsePaymentId = (raw: string) => {
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
@@ -18,7 +28,7 @@ const parsePaymentId = (raw: string) => {
   return id;
 };
 
-/** SPEC section 7 "Tariff and payment" (payments) and the providers' server-to-server callbacks. */
+/** The payment API (docs/tariffs.md) and the providers' server-to-server callbacks. */
 export async function paymentRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = requireUser(deps);
@@ -54,6 +64,21 @@ export async function paymentRoutes(app: FastifyInstance, deps: Deps) {
     async (req) =>
       service.paymentToken(actorOf(req), parseDeclarationId(req.params.id), parsePaymentId(req.params.paymentId)),
   );
+  r.get(
+    `${P}/invoice-status`,
+    {
+      preHandler: auth,
+      schema: {
+        ...base,
+        params: IdParams,
+        querystring: z.object({ invId: z.string().max(40).optional() }),
+        response: { 200: InvoiceStatusResult },
+      },
+    },
+    async (req) => ({
+      data: await service.invoiceStatus(actorOf(req), parseDeclarationId(req.params.id), req.query.invId ?? ''),
+    }),
+  );
   r.post(
     `${P}/save-failed-status`,
     { preHandler: auth, schema: { ...base, params: IdParams, body: SaveFailedBody, response: { 200: Success } } },
@@ -77,11 +102,12 @@ export async function paymentRoutes(app: FastifyInstance, deps: Deps) {
     if (err instanceof CallbackRefused) {
       req.log.warn({ provider, reason: err.reason, invoice_known: Boolean(err.invoice) }, 'payment callback refused');
       await callbacks.refused(provider, err.reason, err.invoice);
-      const status = err.reason === 'unknown_invoice' ? 404 : 400;
+      // Robokassa: anything but OK{InvId} refuses; ePay: a non-2xx answer does not accept the payment
+      const status = err.reason === 'unknown_invoice' ? 404 : STALE.has(err.reason) ? 409 : 400;
       return reply
         .status(status)
         .type('text/plain')
-        .send(provider === 'robokassa' ? 'bad sign' : 'refused');
+        .send(err.reason === 'bad_signature' ? 'bad sign' : 'refused');
     }
     if (err instanceof ProviderUnavailable || err instanceof ProviderRejected) {
       req.log.warn({ provider, reason: err.reason }, 'payment callback not confirmed: provider unavailable');
@@ -96,6 +122,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: Deps) {
     };
     try {
       const { outcome, invId } = await callbacks.robokassa(params);
+      faultPoint('payment_callback_committed');
       req.log.info({ provider: 'robokassa', outcome }, 'payment callback');
       return reply.type('text/plain').send(`OK${invId}`);
     } catch (err) {
@@ -108,6 +135,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: Deps) {
     try {
       const body = typeof req.body === 'object' && req.body ? (req.body as Record<string, unknown>) : {};
       const outcome = await callbacks.epay(body);
+      faultPoint('payment_callback_committed');
       req.log.info({ provider: 'epay', outcome }, 'payment callback');
       return reply.send({ success: true });
     } catch (err) {

@@ -1,16 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { MSG, PAYMENT_CURRENCY, type PaymentOut, type PaymentTokenResult, TARIFF } from '@deklarant/contracts';
+import {
+  type InvoiceStatus,
+  MSG,
+  PAYMENT_CURRENCY,
+  type PaymentOut,
+  type PaymentTokenResult,
+} from '@deklarant/contracts';
 import Decimal from 'decimal.js';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { money } from '../../lib/money.ts';
 import { ProviderRejected, ProviderUnavailable } from '../../providers/payment/errors.ts';
-import type { Actor } from '../auth/guard.ts';
 import { blocked } from '../declarations/lifecycle.ts';
-import type { DeclarationRow } from '../declarations/repo.ts';
 import { declarationsService } from '../declarations/service.ts';
-import { tariffsRepo } from '../tariffs/repo.ts';
-import { money } from '../tariffs/service.ts';
 import { assertCanPay } from './lifecycle.ts';
+import { currentPrice } from './price.ts';
 import { type InvoiceRow, type PaymentRow, paymentsRepo } from './repo.ts';
 
 export const CALLBACK_PATH = { robokassa: '/api/payments/callback/robokassa', epay: '/api/payments/callback/epay' };
@@ -39,35 +44,34 @@ export function paymentsService(deps: Deps) {
   /** Sandbox gateways are served by this server: return addresses stay on the browser's own origin. */
   const link = (path: string, sandbox: boolean) => (sandbox ? path : `${config.publicUrl}${path}`);
 
-  async function additionalAmount(row: DeclarationRow): Promise<string> {
-    const t = tariffsRepo(deps.db);
-    const choice = await t.choice(row.id);
-    const tariff = choice ? await t.byId(choice.tariff_id) : await t.byType(row.tariff_type ?? TARIFF.OPTIMAL);
-    return money(tariff?.additional_cost ?? 0);
-  }
-
-  /** The payment must be open and the declaration in the status that pays it. */
+  /**
+   * The payment must be open and the declaration in the status that pays it; the invoice about to be
+   * issued is bound to the price owed now (the payment's amount follows it).
+   */
   async function payable(actor: Actor, declarationId: number, paymentId: number) {
     const row = await declarations.loadOwn(actor, declarationId);
     const payment = await repo.byId(paymentId, declarationId);
     if (!payment) throw notFound();
     if (payment.status === 'paid') throw blocked(MSG.paymentAlreadyDone);
     assertCanPay(row, payment.kind, now());
-    return { row, payment };
+    const price = await currentPrice(deps.db, row, payment.kind);
+    if (!price || new Decimal(price.amount).lte(0)) throw blocked(MSG.paymentNotNeeded);
+    if (!new Decimal(price.amount).eq(payment.amount)) await repo.setAmount(payment.id, price.amount, now());
+    return { row, payment, price };
   }
 
   return {
     async createInitial(actor: Actor, id: number): Promise<PaymentOut> {
       const row = await declarations.loadOwn(actor, id);
       assertCanPay(row, 'initial', now());
-      const choice = await tariffsRepo(deps.db).choice(id);
-      if (!choice) throw blocked(MSG.chooseTariffFirst);
-      if (new Decimal(choice.amount).lte(0)) throw blocked(MSG.paymentNotNeeded);
+      const price = await currentPrice(deps.db, row, 'initial');
+      if (!price) throw blocked(MSG.chooseTariffFirst);
+      if (new Decimal(price.amount).lte(0)) throw blocked(MSG.paymentNotNeeded);
       const p = await repo.ensurePending({
         declarationId: id,
         userId: actor.user.id,
         kind: 'initial',
-        amount: choice.amount,
+        amount: price.amount,
         at: now(),
       });
       return toPaymentOut(p);
@@ -83,13 +87,13 @@ export function paymentsService(deps: Deps) {
     async getAdditional(actor: Actor, id: number): Promise<PaymentOut | null> {
       const row = await declarations.loadOwn(actor, id);
       if (row.status === 4) {
-        const amount = await additionalAmount(row);
-        if (new Decimal(amount).gt(0)) {
+        const price = await currentPrice(deps.db, row, 'additional');
+        if (price && new Decimal(price.amount).gt(0)) {
           const p = await repo.ensurePending({
             declarationId: id,
             userId: actor.user.id,
             kind: 'additional',
-            amount,
+            amount: price.amount,
             at: now(),
           });
           return toPaymentOut(p);
@@ -101,13 +105,13 @@ export function paymentsService(deps: Deps) {
 
     /** Robokassa: a new invoice and the signed payment page URL. */
     async paymentLink(actor: Actor, id: number, paymentId: number): Promise<{ url: string; invoice_id: string }> {
-      const { payment } = await payable(actor, id, paymentId);
+      const { payment, price } = await payable(actor, id, paymentId);
       const gw = deps.providers.payment.robokassa;
       const inv = await repo.newInvoice({
         paymentId: payment.id,
         provider: 'robokassa',
         mode: gw.mode,
-        amount: payment.amount,
+        price,
         secretHash: null,
         at: now(),
       });
@@ -126,7 +130,7 @@ export function paymentsService(deps: Deps) {
 
     /** Halyk ePay: a new invoice, the OAuth token and the widget's payment object. */
     async paymentToken(actor: Actor, id: number, paymentId: number): Promise<PaymentTokenResult> {
-      const { payment } = await payable(actor, id, paymentId);
+      const { payment, price } = await payable(actor, id, paymentId);
       const gw = deps.providers.payment.epay;
       const sandbox = gw.mode === 'sandbox';
       const secretHash = randomBytes(24).toString('hex');
@@ -134,7 +138,7 @@ export function paymentsService(deps: Deps) {
         paymentId: payment.id,
         provider: 'epay',
         mode: gw.mode,
-        amount: payment.amount,
+        price,
         secretHash,
         at: now(),
       });
@@ -171,15 +175,45 @@ export function paymentsService(deps: Deps) {
           terminal: gw.terminal,
           postLink,
           failurePostLink: postLink,
-          // SPEC section 4: SignatureValue in the return address marks the success page
-          backLink: link(`${STATUS_PAGE}?SignatureValue=halyk&${q}`, sandbox),
-          failureBackLink: link(`${STATUS_PAGE}?${q}`, sandbox),
+          // The status page asks the server whether this invoice was paid; nothing in the address says so.
+          backLink: link(`${STATUS_PAGE}?${q}`, sandbox),
+          failureBackLink: link(`${STATUS_PAGE}?${q}&failed=1`, sandbox),
           language: 'rus',
           description: `Оплата услуг сервиса Декларант, декларация № ${id}`,
           accountId: String(actor.user.id),
           cardSave: false,
           scriptUrl: gw.scriptUrl,
         },
+      };
+    },
+
+    /**
+     * What the server knows of one attempt, for the status page: only a verified callback makes it
+     * `paid`; a voided attempt (price changed, declaration deleted, refused success) is `void`.
+     */
+    async invoiceStatus(actor: Actor, id: number, invId: string): Promise<InvoiceStatus> {
+      const row = await declarations.loadOwn(actor, id);
+      // after the ownership check: someone else's declaration reads as missing whatever the invoice
+      const inv = /^\d{1,20}$/.test(invId) ? await repo.invoiceOfDeclaration(invId, id) : undefined;
+      if (!inv) throw notFound();
+      const payment = await repo.byId(inv.payment_id, id);
+      if (!payment) throw notFound();
+      const paidByAnother = payment.status === 'paid' && (inv.status === 'closed' || inv.status === 'duplicate');
+      const status: InvoiceStatus['status'] =
+        inv.status === 'paid' || paidByAnother
+          ? 'paid'
+          : inv.status === 'void' || inv.status === 'closed'
+            ? 'void'
+            : inv.status === 'failed'
+              ? 'failed'
+              : 'pending';
+      return {
+        invoice_id: inv.invoice_id,
+        status,
+        kind: payment.kind,
+        amount: money(inv.amount),
+        declaration_status: row.status,
+        reporting_form_id: row.reporting_form_id,
       };
     },
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db.ts';
 
-/** Reads of the reference tables, shaped as SPEC section 3 names their fields. */
+/** Reads of the reference tables, shaped as the contracts' reference schemas name their fields. */
 export function referenceRepo(db: Db) {
   return {
     reportingForms: () =>
@@ -29,15 +29,14 @@ export function referenceRepo(db: Db) {
         `SELECT id, title, name, link, extensions, count_files, file_names, is_foreign, sort_order AS "order"
          FROM brokers ${onlyBanks ? 'WHERE is_available_bank' : ''} ORDER BY sort_order, id`,
       ),
+    /** The operation types a section allows: id = operation_type_id = operation_types.id (issue 19). */
     transactionTypes: (sectionId?: string) =>
-      sectionId
-        ? db.query<{ id: number; section_id: string; name: string }>(
-            'SELECT id, section_id, name FROM transaction_types WHERE section_id = $1 ORDER BY id',
-            [sectionId],
-          )
-        : db.query<{ id: number; section_id: string; name: string }>(
-            'SELECT id, section_id, name FROM transaction_types ORDER BY section_id, id',
-          ),
+      db.query<{ id: number; operation_type_id: number; section_id: string; name: string }>(
+        `SELECT t.operation_type_id AS id, t.operation_type_id, t.section_id, o.name
+         FROM transaction_types t JOIN operation_types o ON o.id = t.operation_type_id
+         ${sectionId ? 'WHERE t.section_id = $1' : ''} ORDER BY t.section_id, t.operation_type_id`,
+        sectionId ? [sectionId] : [],
+      ),
     kgdCodeExists: async (id: number) => Boolean(await db.one('SELECT 1 FROM kgd_codes WHERE id = $1', [id])),
     currencyById: (id: number) => db.one<{ code: string }>('SELECT code FROM currencies WHERE id = $1', [id]),
     currencyByCode: (code: string) => db.one<{ id: number }>('SELECT id FROM currencies WHERE code = $1', [code]),

@@ -17,7 +17,7 @@ import { referenceRepo } from './repo.ts';
 
 const REFERENCE_TTL_MS = 60_000;
 
-/** GET /api/common/* (SPEC section 7 "Reference data"): every list answers from the database. */
+/** GET /api/common/* : every list answers from the database. */
 export async function referenceRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = referenceRepo(deps.db);
@@ -60,6 +60,8 @@ export async function referenceRoutes(app: FastifyInstance, deps: Deps) {
     );
   }
 
+  // The operation types a section allows (packages/contracts operations.ts): each row's id is the
+  // operation type id of get-operation-types, the number a deal's operation_type_id carries.
   r.get(
     '/api/common/get-transaction-types',
     {

@@ -20,7 +20,7 @@ import { signingService } from './service.ts';
 
 const IdParams = z.object({ id: z.string() });
 
-/** SPEC section 7 "Signing", plus the submission receipt of a ready declaration. */
+/** The signing API, plus the submission receipt of a ready declaration. */
 export async function signingRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = requireUser(deps);

@@ -2,11 +2,11 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MSG, DECLARATION_STATUS as S, type SendSignedResult, type Submission } from '@deklarant/contracts';
 import { DocumentError, renderXml, validateXml } from '@deklarant/documents';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { ProviderRejected, ProviderUnavailable } from '../../providers/payment/errors.ts';
 import { stripSignature, verifyXmlSignature } from '../../providers/signing/xmldsig.ts';
 import type { TaxOfficeReceipt } from '../../providers/taxoffice/index.ts';
-import type { Actor } from '../auth/guard.ts';
 import { auditDeclaration } from '../declarations/audit.ts';
 import { blocked } from '../declarations/lifecycle.ts';
 import { type DeclarationRow, declarationsRepo } from '../declarations/repo.ts';
@@ -64,7 +64,7 @@ export function toSubmission(r: {
 }
 
 /**
- * Signing (SPEC section 7 "Signing") and sending: the declaration XML goes to the signer, the browser
+ * Signing and sending: the declaration XML goes to the signer, the browser
  * signs there and comes back to /aitu-process?code=…; the code is exchanged once, the signed XML is
  * checked and kept, sent to the tax office when tax_office_sending is set, and the declaration is ready (9).
  */

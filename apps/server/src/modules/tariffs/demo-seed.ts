@@ -37,7 +37,7 @@ async function seed(deps: Deps, userId: number): Promise<void> {
       created_at: now,
       declaration_expired_date: addDays(now, ARCHIVE_AFTER_DAYS),
       personal_data: {
-        iin: '900101300123',
+        iin: '900101300126',
         name: 'Айгерим',
         surname: 'Демонова',
         phone: '+77001234567',

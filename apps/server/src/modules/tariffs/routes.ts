@@ -37,7 +37,7 @@ async function formFields(req: FastifyRequest): Promise<Record<string, string>> 
   return out;
 }
 
-/** SPEC section 7 "Tariff and payment": the catalog, the choice, the additional cost and the promo check. */
+/** The tariff API (docs/tariffs.md): the catalog, the choice, the additional cost and the promo check. */
 export async function tariffRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = requireUser(deps);

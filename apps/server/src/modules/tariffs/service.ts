@@ -13,24 +13,23 @@ import {
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/db.ts';
 import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
-import type { Actor } from '../auth/guard.ts';
+import { money } from '../../lib/money.ts';
 import type { UserRow } from '../auth/users-repo.ts';
 import { auditDeclaration } from '../declarations/audit.ts';
 import { addDays } from '../declarations/dates.ts';
 import { declarationsRepo } from '../declarations/repo.ts';
 import { declarationsService } from '../declarations/service.ts';
 import { assertCanChooseTariff } from '../payments/lifecycle.ts';
+import { lockDeclaration, voidOpenInvoices } from '../payments/price.ts';
 import { type OptionRow, type PromoRow, type TariffRow, tariffsRepo } from './repo.ts';
 
 export const isHalyk = (user: Pick<UserRow, 'bank_name'>) => (user.bank_name ?? '').toLowerCase() === 'halykfinance';
 
-/** The price of a tariff for this user: the halykfinance bank variant has its own (SPEC section 9). */
+/** The price of a tariff for this user: the halykfinance bank variant has its own (docs/tariffs.md). */
 export const priceFor = (t: TariffRow, user: Pick<UserRow, 'bank_name'>) =>
   new Decimal(isHalyk(user) && t.halyk_price !== null ? t.halyk_price : t.price);
-
-/** Money as stored and shown: 2 decimals, half up. */
-export const money = (d: Decimal.Value) => new Decimal(d).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 
 /** Days a paid form stays open after payment (archiving follows the expiry date). */
 export const PAID_OPEN_DAYS = 10;
@@ -72,6 +71,18 @@ export function tariffsService(deps: Deps) {
         return { ok: false, message: MSG.promoOtherBroker };
     }
     return { ok: true, promo };
+  }
+
+  /**
+   * A new choice changes what is bought: every invoice still open to a success is voided (its money,
+   * if the provider takes it anyway, is refused and listed for a refund), and the choice is refused
+   * if a payment landed since the declaration was read.
+   */
+  async function repriced(t: Db, id: number, at: Date) {
+    await voidOpenInvoices(t, id, 'tariff_changed', at);
+    const locked = await lockDeclaration(t, id);
+    if (!locked) throw new HttpError(404, MSG.declarationNotFound);
+    assertCanChooseTariff(locked, at);
   }
 
   function offered(o: OptionRow): boolean {
@@ -132,6 +143,7 @@ export function tariffsService(deps: Deps) {
       if (tariff.tariff_type === TARIFF.CONSULTANT) {
         const amount = money(priceFor(tariff, user));
         await deps.db.tx(async (t) => {
+          await repriced(t, id, at);
           await tariffsRepo(t).saveChoice(
             {
               declaration_id: id,
@@ -206,6 +218,7 @@ export function tariffsService(deps: Deps) {
       const broker = row.broker ?? (await brokerName(deps.db, body.broker));
 
       await deps.db.tx(async (t) => {
+        await repriced(t, id, at);
         await tariffsRepo(t).saveChoice(
           {
             declaration_id: id,

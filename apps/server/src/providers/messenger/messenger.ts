@@ -2,7 +2,7 @@ import type { Db } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 
 /**
- * The consultant tariff's messenger bot (DESIGN.md section 3): messages go to the managers' chat.
+ * The consultant tariff's messenger bot (ARCHITECTURE.md, providers): messages go to the managers' chat.
  * Every message is recorded in messenger_messages first; the bot adapter then delivers it.
  * Texts carry ids and form data only: no names, emails, IINs or phones leave through the bot.
  */

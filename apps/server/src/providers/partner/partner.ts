@@ -2,7 +2,7 @@ import type { ImportedDeal, RowError, SkippedRow } from '@deklarant/importers';
 import { z } from 'zod';
 
 /**
- * The partner broker/bank API (DESIGN.md section 3): the deals of one broker client for one tax year,
+ * The partner broker/bank API (ARCHITECTURE.md, providers): the deals of one broker client for one tax year,
  * in the importers' normalized shape, so an uploaded report and a partner fetch share one mapping path.
  */
 export interface PartnerQuery {

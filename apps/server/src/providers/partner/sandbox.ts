@@ -18,7 +18,7 @@ import {
 } from './partner.ts';
 
 /**
- * The deterministic sandbox partner (DESIGN.md section 2a): demo clients '10001', '10002' and '10003'
+ * The deterministic sandbox partner (docs/adr/2026-11-22-sandboxes.md): demo clients '10001', '10002' and '10003'
  * with realistic portfolios of a Kazakhstan broker that also trades abroad. Every answer is a pure
  * function of (client, bank, year): no randomness, no clock. bank_name 'halykfinance' selects the
  * bank partner's variant (its broker name and source keys).
@@ -204,6 +204,7 @@ function toDeals(events: Event[], q: PartnerQuery, bank: string, brokerIsKz: boo
       currency_code: s.currency,
       country_code: country,
       market: s.market,
+      foreign_broker: !brokerIsKz,
       exchange: s.exchange,
       type_of_security: s.security,
       bank_name: null,

@@ -1,7 +1,7 @@
 import { callProvider, ProviderRejected } from './errors.ts';
 
 /**
- * Halyk Bank ePay (formats.md 4.1). Server side: an OAuth token per payment (client credentials plus
+ * Halyk Bank ePay (docs/formats.md). Server side: an OAuth token per payment (client credentials plus
  * invoiceID, secret_hash, amount, currency, terminal, postLink, failurePostLink; multipart form), the
  * browser widget `halyk.pay(paymentObject)`, the postLink callback (JSON, no signature: we check the
  * echoed secret_hash, invoice, amount, currency and terminal) and the status check API that confirms it.

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**
- * Robokassa (formats.md 4.2): a payment URL signed with MD5 of
+ * Robokassa (docs/formats.md): a payment URL signed with MD5 of
  * `MerchantLogin:OutSum:InvId:Password#1[:Shp_a=…:Shp_b=…]`, a ResultURL server notification signed
  * with `OutSum:InvId:Password#2[:Shp_…]` (answered `OK{InvId}`), and a SuccessURL browser return signed
  * with `OutSum:InvId:Password#1[:Shp_…]`. Shp_ parameters are sorted by name; hex compared case-insensitively.

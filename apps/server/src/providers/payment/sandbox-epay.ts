@@ -3,7 +3,7 @@ import type { Db } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EpayGateway, EpayStatus } from './epay.ts';
 
-/** The terminal id published on the epayment.kz test pages (formats.md 4.1). */
+/** The terminal id published on the epayment.kz test pages (docs/formats.md). */
 export const SANDBOX_EPAY_TERMINAL = '67e34d63-102f-4bd1-898e-370781d0074d';
 export const SANDBOX_EPAY_SCRIPT = '/api/sandbox/epay/payment-api.js';
 

@@ -8,7 +8,7 @@ export interface AituConfig {
 }
 
 /**
- * Aitu Passport OAuth-style signing (formats.md 5.1, from two public clients, no official docs):
+ * Aitu Passport OAuth-style signing (docs/formats.md; from two public clients, no official docs):
  * POST /api/v2/oauth/signable/xml (Basic) {name, bytes} -> {signableId}; browser to
  * /oauth2/auth?response_type=code&client_id&redirect_uri&state&scope=openid sign.<ids>&locale=ru;
  * POST /oauth2/token (Basic, form grant_type=authorization_code) -> {access_token};

@@ -1,5 +1,5 @@
 /**
- * The signing provider (SPEC section 7 "Signing"; formats.md 5.1): upload the document, send the
+ * The signing provider (docs/formats.md): upload the document, send the
  * browser to the provider's authorization page, come back to /aitu-process?code=…, exchange the code
  * for a token (single use), fetch the signed document.
  */

@@ -6,7 +6,7 @@ import { SignedXml } from 'xml-crypto';
 /**
  * XML digital signature (XMLDSig, enveloped, RSA-SHA256, exclusive c14n) for the sandbox signer and the
  * sandbox tax office. Real Kazakh signatures use GOST keys on the user's side; xml-crypto is for the
- * sandbox only (DESIGN.md section 8).
+ * sandbox only (docs/adr/2026-11-22-sandboxes.md).
  */
 const CERT_DIR = join(dirname(fileURLToPath(import.meta.url)), 'sandbox-test-cert');
 

@@ -17,7 +17,7 @@ export interface TaxOfficeReceipt {
   receiver: string;
 }
 
-/** Electronic submission of the signed declaration XML (DESIGN.md section 3 "tax office"). */
+/** Electronic submission of the signed declaration XML (ARCHITECTURE.md, providers). */
 export interface TaxOfficeGateway {
   readonly mode: 'sandbox' | 'real';
   /** ProviderRejected with a Russian reason when the document is refused; ProviderUnavailable when down */

@@ -8,7 +8,7 @@ import { session } from '../../shared/session/storage.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { Logo } from '../../shared/ui/Logo.tsx';
 
-/** The signed-in frame: header with navigation and the profile icon (not for B2B, SPEC section 2). */
+/** The signed-in frame: header with navigation and the profile icon (not for B2B, docs/accounts.md). */
 export function AppLayout({ management = false }: { management?: boolean }) {
   const b2b = session.isB2B();
   // halykfinance (case-insensitive): the bank's theme, logos and backdrop, the user's email shown

@@ -15,7 +15,7 @@ import { Logo } from '../../shared/ui/Logo.tsx';
 const ONBOARDING_ROUTES = ['/auth/login', '/auth/register'];
 
 /**
- * The auth layout (SPEC section 2): a background per route and theme; on desktop the slide show
+ * The auth layout (docs/accounts.md): a background per route and theme; on desktop the slide show
  * beside the card; on mobile the full-screen onboarding until it is completed or skipped.
  * `?onboarding=1` shows the slides again (then without Skip, as they are completed).
  */

@@ -1,4 +1,4 @@
-/** Auth backgrounds per route and theme (SPEC section 2), drawn by us as SVG. */
+/** Auth backgrounds per route and theme (docs/accounts.md), drawn by us as SVG. */
 export type AuthBackgroundKind = 'login' | 'register' | 'reset';
 
 const PALETTES = {

@@ -20,7 +20,7 @@ type Step = { kind: 'login' } | { kind: 'change'; email: string; oldPassword: st
 
 export const CAPTCHA_NOTICE = 'Проверка captcha не пройдена. Пройдите проверку еще раз и повторите вход.';
 
-/** /auth/login: 1 login, 2 new password when the server demands it, 3 blocked for 60 minutes (SPEC section 4). */
+/** /auth/login: 1 login, 2 new password when the server demands it, 3 blocked for 60 minutes (docs/accounts.md). */
 export default function LoginPage() {
   const [step, setStep] = useState<Step>({ kind: 'login' });
   const [notice, setNotice] = useState<string | undefined>();

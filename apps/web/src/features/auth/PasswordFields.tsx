@@ -11,7 +11,7 @@ export const NewPasswordForm = z
   });
 export type NewPasswordForm = z.infer<typeof NewPasswordForm>;
 
-/** New password and its confirmation (SPEC section 5 rule). */
+/** New password and its confirmation (docs/accounts.md rule). */
 export function PasswordFields({
   register,
   errors,

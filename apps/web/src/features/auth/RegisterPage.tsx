@@ -61,7 +61,7 @@ const EMPTY: RegisterInput = {
 
 const CodeForm = z.object({ code: z.string().trim().min(1, MSG.required) });
 
-/** /auth/register: 1 form, 2 email code (60 s before resend), 3 success on mobile, then /app (SPEC section 2). */
+/** /auth/register: 1 form, 2 email code (60 s before resend), 3 success on mobile, then /app (docs/accounts.md). */
 export default function RegisterPage() {
   const [step, setStep] = useState<1 | 2 | 3>(1);
   const [values, setValues] = useState<RegisterValues | null>(null);
@@ -134,7 +134,7 @@ export default function RegisterPage() {
     }
   });
 
-  /** 'Изменить email': back to step 1 with the fields cleared (SPEC section 4). */
+  /** 'Изменить email': back to step 1 with the fields cleared (docs/accounts.md). */
   const changeEmail = () => {
     form.reset(EMPTY);
     codeForm.reset({ code: '' });

@@ -20,7 +20,7 @@ const STEP_LABELS = ['Email', 'Код', 'Пароль', 'Готово'] as const
 
 const message = (e: unknown) => (e instanceof ApiError ? e.message : MSG.tryAgain);
 
-/** /auth/reset: 1 email, 2 code (60 s before resend), 3 new password, 4 success (SPEC section 4). */
+/** /auth/reset: 1 email, 2 code (60 s before resend), 3 new password, 4 success (docs/accounts.md). */
 export default function ResetPage() {
   const [step, setStep] = useState<1 | 2 | 3 | 4>(1);
   const [email, setEmail] = useState('');

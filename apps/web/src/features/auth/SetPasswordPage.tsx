@@ -10,7 +10,7 @@ import { AuthStep } from './AuthCard.tsx';
 import { authApi } from './api.ts';
 import { NewPasswordForm, PasswordFields } from './PasswordFields.tsx';
 
-/** Set-password view: the hash from the emailed link; without it, the login (SPEC section 2). */
+/** Set-password view: the hash from the emailed link; without it, the login (docs/accounts.md). */
 export default function SetPasswordPage() {
   const [params] = useSearchParams();
   const hash = params.get('hash');

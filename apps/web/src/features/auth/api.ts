@@ -1,13 +1,11 @@
+import type { LoginAnswer as LoginAnswerSchema } from '@deklarant/contracts';
+import type { z } from 'zod';
 import { api } from '../../shared/api/client.ts';
 
-/** The auth calls of SPEC section 7; login-type calls handle 401/403 themselves. */
+/** The auth calls of the API; login-type calls handle 401/403 themselves. */
 const own = { skipSessionErrors: true } as const;
 
-export interface LoginAnswer {
-  success: boolean;
-  token?: string;
-  must_change_password: boolean;
-}
+export type LoginAnswer = z.infer<typeof LoginAnswerSchema>;
 
 export const authApi = {
   login: (b: { email: string; password: string; captcha?: string }) => api.post<LoginAnswer>('/api/auth/login', b, own),
@@ -24,7 +22,7 @@ export const authApi = {
     api.post<{ success: boolean }>('/api/account/set-password', b, own),
 };
 
-/** Captcha trouble: our own 400 on the captcha field, or a 500 mentioning reCAPTCHA (SPEC section 8). */
+/** Captcha trouble: our own 400 on the captcha field, or a 500 mentioning reCAPTCHA (docs/accounts.md). */
 export function isCaptchaError(status: number, message: string, errors: Record<string, string[]>): boolean {
   if (status === 400 && (errors.captcha !== undefined || /captcha/i.test(message))) return true;
   return status === 500 && /recaptcha/i.test(message);

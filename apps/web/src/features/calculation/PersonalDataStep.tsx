@@ -1,31 +1,31 @@
 import { type Declaration, FORM, MSG, PersonalDataBody } from '@deklarant/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { ApiError } from '../../shared/api/client.ts';
 import { useMe } from '../../shared/api/me.ts';
 import { session } from '../../shared/session/storage.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
-import { IinInput, PhoneInput } from '../../shared/ui/MaskedInputs.tsx';
+import {
+  PersonalDataFields,
+  type PersonalDataInput,
+  type PersonalDataOutput,
+} from '../../shared/ui/PersonalDataFields.tsx';
 import { useDeclaration } from '../declarations/index.ts';
 import { useSavePersonalData } from './api.ts';
 import { currentDeclarationId } from './CalculationStep.tsx';
 import { STEPS, stepPath } from './flow.ts';
 
-type FormIn = z.input<typeof PersonalDataBody>;
-type FormOut = z.output<typeof PersonalDataBody>;
-
 const str = (v: unknown) => (typeof v === 'string' && v !== 'null' ? v : '');
 
-/** Step 7: personal data of the declaration (SPEC section 5 rules); saving leads to step 8. */
+/** Step 7: personal data of the declaration (docs/accounts.md, field rules); saving leads to step 8. */
 export function PersonalDataStep() {
   const id = currentDeclarationId();
   const q = useDeclaration(id);
   const me = useMe();
   if (id === null) return <Navigate to={stepPath(2)} replace />;
-  // The halykfinance variant skips personal data (SPEC section 1).
+  // The halykfinance variant skips personal data (docs/accounts.md).
   if (session.isHalyk()) return <Navigate to={stepPath(STEPS.PREVIEW)} replace />;
   if (q.isPending || me.isPending) return <Loading />;
   if (q.isError) {
@@ -57,7 +57,7 @@ function PersonalDataForm({
   const is270 = d.reporting_form_id === FORM.F270;
   const save = useSavePersonalData(d.id);
   const pick = (k: string) => str(p[k]) || str(profile?.[k]);
-  const { control, register, handleSubmit, setError, formState } = useForm<FormIn, unknown, FormOut>({
+  const form = useForm<PersonalDataInput, unknown, PersonalDataOutput>({
     resolver: zodResolver(PersonalDataBody),
     defaultValues: {
       iin: pick('iin'),
@@ -68,9 +68,7 @@ function PersonalDataForm({
       spouses_iin: is270 ? str(p.spouses_iin) : '',
     },
   });
-  const e = formState.errors;
-
-  const submit = handleSubmit((body) =>
+  const submit = form.handleSubmit((body) =>
     save.mutate(
       { ...body, patronymic: body.patronymic ?? null, spouses_iin: is270 ? (body.spouses_iin ?? null) : null },
       {
@@ -78,7 +76,7 @@ function PersonalDataForm({
         onError: (err) => {
           if (err instanceof ApiError) {
             for (const [field, messages] of Object.entries(err.errors)) {
-              setError(field as keyof FormIn, { message: messages[0] });
+              form.setError(field as keyof PersonalDataInput, { message: messages[0] });
             }
           }
         },
@@ -102,78 +100,11 @@ function PersonalDataForm({
           </Alert>
         )}
         <Paper withBorder radius="md" p="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Controller
-              control={control}
-              name="iin"
-              render={({ field }) => (
-                <IinInput
-                  label="ИИН"
-                  withAsterisk
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  name="iin"
-                  error={e.iin?.message}
-                  data-testid="iin"
-                />
-              )}
-            />
-            <TextInput
-              label="Фамилия"
-              withAsterisk
-              {...register('surname')}
-              error={e.surname?.message}
-              autoComplete="family-name"
-            />
-            <TextInput
-              label="Имя"
-              withAsterisk
-              {...register('name')}
-              error={e.name?.message}
-              autoComplete="given-name"
-            />
-            <TextInput
-              label="Отчество"
-              {...register('patronymic')}
-              error={e.patronymic?.message}
-              autoComplete="additional-name"
-            />
-            <Controller
-              control={control}
-              name="phone"
-              render={({ field }) => (
-                <PhoneInput
-                  label="Телефон"
-                  withAsterisk
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  name="phone"
-                  error={e.phone?.message}
-                  data-testid="phone"
-                />
-              )}
-            />
-            <TextInput label="Email" value={str(p.email) || profile?.email || ''} disabled readOnly />
-            {is270 && (
-              <Controller
-                control={control}
-                name="spouses_iin"
-                render={({ field }) => (
-                  <IinInput
-                    label="ИИН супруга(и)"
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    name="spouses_iin"
-                    error={e.spouses_iin?.message}
-                    description="Необязательно"
-                  />
-                )}
-              />
-            )}
-          </SimpleGrid>
+          <PersonalDataFields
+            form={form}
+            email={<TextInput label="Email" value={str(p.email) || profile?.email || ''} disabled readOnly />}
+            spouse={is270}
+          />
         </Paper>
         <Group justify="space-between">
           <Button variant="default" component={Link} to={stepPath(STEPS.CALCULATION)}>

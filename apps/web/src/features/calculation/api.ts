@@ -1,6 +1,8 @@
+import type { PersonalDataBody } from '@deklarant/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../shared/api/client.ts';
-import { declarationKeys } from '../declarations/index.ts';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
 
 /** One deal behind a figure (GET /api/declarations/{id}/calculation). */
 export interface CalculationDeal {
@@ -40,11 +42,9 @@ export interface CalculationView {
   ignored_deals: CalculationDeal[];
 }
 
-export const calculationKey = (id: number) => ['declarations', 'calculation', id] as const;
-
 export const useCalculation = (id: number) =>
   useQuery({
-    queryKey: calculationKey(id),
+    queryKey: queryKeys.declarations.calculation(id),
     queryFn: async ({ signal }) =>
       (await api.get<{ data: CalculationView }>(`/api/declarations/${id}/calculation`, undefined, signal)).data,
     staleTime: 0,
@@ -57,19 +57,13 @@ export function useFinishEditing(id: number) {
       (await api.post<{ data: { status: number; ignored_deals: number } }>(`/api/declarations/${id}/finish-editing`))
         .data,
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: declarationKeys.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.declarations.all });
     },
   });
 }
 
-export interface PersonalDataForm {
-  iin: string;
-  surname: string;
-  name: string;
-  patronymic: string | null;
-  phone: string;
-  spouses_iin: string | null;
-}
+/** The body of update-personal-data, as PersonalDataBody outputs it. */
+export type PersonalDataForm = z.output<typeof PersonalDataBody>;
 
 export function useSavePersonalData(id: number) {
   const qc = useQueryClient();
@@ -77,7 +71,7 @@ export function useSavePersonalData(id: number) {
     mutationFn: async (body: PersonalDataForm) =>
       (await api.post<{ data: { status: number } }>(`/api/declarations/${id}/update-personal-data`, body)).data,
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: declarationKeys.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.declarations.all });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { afterFinish, calculationAction, formatAmount, isEmailedAnswer } from './flow.ts';
 
-describe('step flow after finish-editing (SPEC section 4)', () => {
+describe('step flow after finish-editing (docs/statuses.md)', () => {
   it('status 4 goes to the additional payment with the cost when known', () => {
     expect(afterFinish(4, { id: 7, halyk: false, cost: '5000' })).toBe(
       '/app/payment/additional?cost=5000&declaration_id=7',

@@ -5,7 +5,7 @@ export const STEPS = { ASSETS: 5, CALCULATION: 6, PERSONAL: 7, PREVIEW: 8 } as c
 export const stepPath = (step: number, extra = '') => `/app/declaration?step=${step}${extra}`;
 
 /**
- * Where the wizard goes after finish-editing answered `status` (SPEC section 4): additional payment
+ * Where the wizard goes after finish-editing answered `status` (docs/statuses.md): additional payment
  * for 4, payment while unpaid, else personal data (step 7), which the halykfinance variant skips.
  */
 export function afterFinish(status: number, ctx: { id: number; halyk: boolean; cost?: string | null }): string {
@@ -34,6 +34,6 @@ export function formatAmount(amount: string): string {
   return `${neg ? '−' : ''}${grouped}${f ? `,${f}` : ''}\u00a0₸`;
 }
 
-/** A JSON answer to a PDF/Excel download: the file is too large and will be emailed (SPEC section 8). */
+/** A JSON answer to a PDF/Excel download: the file is too large and will be emailed (texts in MSG). */
 export const isEmailedAnswer = (v: unknown): v is { message: string } =>
   typeof v === 'object' && v !== null && typeof (v as { message?: unknown }).message === 'string';

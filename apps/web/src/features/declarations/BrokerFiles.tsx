@@ -23,7 +23,7 @@ export function BrokerFiles({ broker, value, onChange }: Props) {
   const exts = broker?.extensions.length ? broker.extensions : DEFAULT_EXTENSIONS;
   const hint = `Допустимые форматы: ${exts.join(', ')}; до ${MAX_FILE_MB} МБ.`;
 
-  /** Keeps a file only if its format and size fit; otherwise shows the SPEC message. */
+  /** Keeps a file only if its format and size fit; otherwise shows the Russian message. */
   const checked = (i: number, file: File | null): File | null => {
     const problem = file ? fileProblem(file, exts) : null;
     setErrors((e) => ({ ...e, [i]: problem ?? '' }));

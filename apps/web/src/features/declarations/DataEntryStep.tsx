@@ -68,7 +68,7 @@ export function DataEntryStep({ step, declaration }: { step: 4 | 5; declaration:
   );
 }
 
-/** The step flow of SPEC section 4 for users: 4 -> 5 -> 6; form 250.00 finishes at 5 (or pays first). */
+/** The step flow of docs/statuses.md for users: 4 -> 5 -> 6; form 250.00 finishes at 5 (or pays first). */
 function StepButtons({ step, declaration }: { step: 4 | 5; declaration: Declaration }) {
   const navigate = useNavigate();
   const d = declaration.common_data;
@@ -91,9 +91,13 @@ function StepButtons({ step, declaration }: { step: 4 | 5; declaration: Declarat
   };
 
   const confirmFinish = () => {
-    const needInfo = Object.values(declaration.deals).some(
-      (v) => Array.isArray(v) && v.some((deal) => deal.status === DEAL_STATUS_NEEDS_INFO),
-    );
+    // a large declaration's answer lists no deals, only how many need information
+    const needInfo =
+      declaration.needs_info !== undefined
+        ? declaration.needs_info > 0
+        : Object.values(declaration.deals).some(
+            (v) => Array.isArray(v) && v.some((deal) => deal.status === DEAL_STATUS_NEEDS_INFO),
+          );
     if (!needInfo) return void finish();
     modals.openConfirmModal({
       title: 'Внимание',

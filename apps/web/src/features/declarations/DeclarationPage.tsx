@@ -11,14 +11,14 @@ import { NewForm } from './NewForm.tsx';
 import { STEP, stepUrl } from './rules.ts';
 import { SavedForms } from './SavedForms.tsx';
 
-/** /app/declaration?step=N: the declaration wizard (SPEC section 2). */
+/** /app/declaration?step=N: the declaration wizard (docs/statuses.md). */
 export default function DeclarationPage() {
   const [params] = useSearchParams();
   // a letter's link (the manager's signing letter) names the declaration to open
   const linked = params.get('declaration_id');
   if (linked && /^\d{1,9}$/.test(linked) && session.currentDeclarationId() !== linked)
     session.setCurrentDeclaration(linked);
-  // B2B without a step: the initial-step rule of SPEC section 4 (1 registration, 2 saved, 3 new form).
+  // B2B without a step: the initial-step rule of docs/accounts.md (1 registration, 2 saved, 3 new form).
   if (!params.get('step') && session.isB2B()) return <B2BInitialStep />;
   const step = Number(params.get('step')) || STEP.SAVED;
   switch (step) {

@@ -15,7 +15,7 @@ import { dataEntryStep, formOptionDisabled, STEP, show240Notice, stepUrl, typeOp
 /** The consultant chat (messenger bot of the Personal consultant tariff); the real address is configured later. */
 export const CONSULTANT_CHAT_URL = 'https://t.me/deklarant_consultant_bot';
 
-/** Selects show search above 6 options (SPEC section 5). */
+/** Selects show search above 6 options. */
 const searchableFor = (n: number) => n > 6;
 
 interface Values {
@@ -42,7 +42,7 @@ export function NewForm() {
 
   const { control, handleSubmit, watch, setValue, setError, formState } = useForm<Values>({
     defaultValues: {
-      // Form 270.00 replaces 240.00, so it is the default (SPEC section 1).
+      // Form 270.00 replaces 240.00, so it is the default (docs/tax-years.md).
       reporting_form_id: String(FORM.F270),
       year: String(years[0] ?? ''),
       type: '',
@@ -92,7 +92,7 @@ export function NewForm() {
     }
   };
 
-  /** New-form flow of SPEC section 4 after 201: partner data, consultant tariff, files. */
+  /** New-form flow of docs/statuses.md after 201: partner data, consultant tariff, files. */
   const afterCreate = async (id: number, v: Values, withUpload: boolean) => {
     if (session.isB2B()) await laterCalls.getDataFromBank(id).catch(() => undefined);
     if (v.consultant) {

@@ -11,6 +11,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../shared/api/client.ts';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
 
 /** Reference lists this feature reads (GET /api/common/*), cached for the session. */
 type Lists = {
@@ -23,21 +24,15 @@ type Lists = {
 
 export function useReference<K extends keyof Lists>(call: K) {
   return useQuery({
-    queryKey: ['reference', call],
+    queryKey: queryKeys.reference(call),
     queryFn: async ({ signal }) => (await api.get<{ data: Lists[K][] }>(`/api/common/${call}`, undefined, signal)).data,
     staleTime: 10 * 60_000,
   });
 }
 
-export const declarationKeys = {
-  all: ['declarations'] as const,
-  list: (archived: boolean, page: number) => ['declarations', 'list', archived, page] as const,
-  one: (id: number) => ['declarations', 'one', id] as const,
-};
-
 export function useDeclarationList(archived: boolean, page: number) {
   return useQuery({
-    queryKey: declarationKeys.list(archived, page),
+    queryKey: queryKeys.declarations.list(archived, page),
     queryFn: ({ signal }) =>
       api.get<DeclarationList>('/api/declarations', { archived: archived ? 1 : 0, page }, signal),
     placeholderData: keepPreviousData,
@@ -46,11 +41,12 @@ export function useDeclarationList(archived: boolean, page: number) {
 
 export const declarationQuery = (id: number) =>
   queryOptions({
-    queryKey: declarationKeys.one(id),
+    queryKey: queryKeys.declarations.one(id),
     queryFn: async ({ signal }) =>
       (await api.get<{ data: Declaration }>(`/api/declarations/${id}`, undefined, signal)).data,
   });
 
+/** The one hook every screen reads a declaration with; all share the cached answer. */
 export const useDeclaration = (id: number | null) => useQuery({ ...declarationQuery(id ?? 0), enabled: id !== null });
 
 export function useCreateDeclaration() {
@@ -58,8 +54,8 @@ export function useCreateDeclaration() {
   return useMutation({
     mutationFn: async (body: NewDeclaration) => (await api.post<{ data: Declaration }>('/api/declarations', body)).data,
     onSuccess: (d) => {
-      qc.setQueryData(declarationKeys.one(d.common_data.id), d);
-      void qc.invalidateQueries({ queryKey: ['declarations', 'list'] });
+      qc.setQueryData(queryKeys.declarations.one(d.common_data.id), d);
+      void qc.invalidateQueries({ queryKey: queryKeys.declarations.lists });
     },
   });
 }
@@ -68,7 +64,7 @@ export function useDeleteDeclaration() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete<{ success: boolean }>(`/api/declarations/${id}`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: declarationKeys.all }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.declarations.all }),
   });
 }
 

@@ -1,2 +1,2 @@
 /** What other features may use of declarations: the declaration queries. */
-export { declarationKeys, useDeclaration } from './api.ts';
+export { useDeclaration } from './api.ts';

@@ -34,7 +34,7 @@ const linkOf = (d: Partial<CommonData>, key: string) => {
   return a?.kind === 'link' ? a.to : undefined;
 };
 
-describe('card menu per status (SPEC section 4)', () => {
+describe('card menu per status (docs/statuses.md)', () => {
   it.each([
     [1, 1, ['edit', 'remove']],
     [2, 1, ['pay', 'remove']],
@@ -113,7 +113,7 @@ describe('broker and files', () => {
     expect(uploadState(false, [], 2)).toBe('no-broker');
     expect(uploadState(false, [], 0)).toBe('none');
   });
-  it('checks format and size with the SPEC messages', () => {
+  it('checks format and size with the Russian messages', () => {
     expect(fileProblem({ name: 'r.XLSX', size: 10 }, ['xlsx'])).toBeNull();
     expect(fileProblem({ name: 'r.pdf', size: 10 }, ['xlsx', 'csv'])).toBe(MSG.wrongFormat('xlsx, csv'));
     expect(fileProblem({ name: 'r.csv', size: 6 * 1024 * 1024 }, ['csv'])).toBe(MSG.fileTooLarge(5));

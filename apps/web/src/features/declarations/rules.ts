@@ -14,7 +14,7 @@ import {
   typeAllowedForForm,
 } from '@deklarant/contracts';
 
-/** The wizard steps of SPEC section 2 (/app/declaration?step=N). */
+/** The wizard steps of docs/statuses.md (/app/declaration?step=N). */
 export const STEP = {
   B2B: 1,
   SAVED: 2,
@@ -45,7 +45,7 @@ export type MenuAction =
   | { kind: 'additional-payment'; key: string; label: string }
   | { kind: 'notice'; key: string; label: string };
 
-/** The per-status card menu of SPEC section 4. Archived (read-only) forms keep only what reads. */
+/** The per-status card menu of docs/statuses.md. Archived (read-only) forms keep only what reads. */
 export function cardMenu(d: CommonData, ctx: { fullAccess: boolean; halyk: boolean }): MenuAction[] {
   const edit: MenuAction = {
     kind: 'link',
@@ -124,7 +124,7 @@ export const typeOptions = <T extends { id: number }>(types: T[], formId: number
   formId === null ? types : types.filter((t) => typeAllowedForForm(t.id, formId));
 export const show240Notice = (year: number | null) => year !== null && year >= FORM_240_NOTICE_FROM_YEAR;
 
-/** Allowed upload types without a broker (SPEC section 5) and the default size limit. */
+/** Allowed upload types without a broker (docs/formats.md) and the default size limit. */
 export const DEFAULT_EXTENSIONS = ['xlsx', 'xls', 'csv', 'xml'];
 export const MAX_FILE_MB = 5;
 

@@ -15,7 +15,7 @@ interface Letter {
   created_at: string;
 }
 
-/** /dev/mailbox: the development outbox (DESIGN.md section 2a); absent in production. */
+/** /dev/mailbox: the development outbox (README.md); absent in production. */
 export default function MailboxPage() {
   const [email, setEmail] = useState(() => new URLSearchParams(window.location.search).get('email') ?? '');
   const [debounced] = useDebouncedValue(email.trim(), 400);

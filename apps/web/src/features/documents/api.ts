@@ -1,6 +1,7 @@
 import { MSG } from '@deklarant/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, request } from '../../shared/api/client.ts';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { isEmailedAnswer } from '../calculation/index.ts';
 
 export interface StoredFile {
@@ -15,7 +16,7 @@ export interface StoredFile {
 export const fileUrl = (f: Pick<StoredFile, 'year' | 'month' | 'user_id' | 'filename'>) =>
   `/api/${f.year}/${f.month}/${f.user_id}/${encodeURIComponent(f.filename)}`;
 
-/** A download's outcome: the file, or the server's JSON saying it will be emailed (SPEC section 8). */
+/** A download's outcome: the file, or the server's JSON saying it will be emailed (texts in MSG). */
 export type Fetched = { kind: 'file'; blob: Blob; filename: string } | { kind: 'emailed'; message: string };
 
 function filenameOf(res: Response, fallback: string): string {
@@ -58,11 +59,9 @@ export const documentPaths = {
   excel: (id: number) => `/api/declarations/${id}/export-excel/stream`,
 };
 
-export const xmlListKey = (id: number) => ['declarations', 'xml-list', id] as const;
-
 export const useXmlList = (id: number, enabled: boolean) =>
   useQuery({
-    queryKey: xmlListKey(id),
+    queryKey: queryKeys.declarations.xmlList(id),
     queryFn: async ({ signal }) =>
       (await api.get<{ data: StoredFile[] }>(`/api/declarations/${id}/get-xml-list`, undefined, signal)).data,
     enabled,
@@ -72,7 +71,7 @@ export function useGenerateXml(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async () => (await api.post<{ data: StoredFile }>(`/api/declarations/${id}/generate-xml`)).data,
-    onSuccess: () => qc.invalidateQueries({ queryKey: xmlListKey(id) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.declarations.xmlList(id) }),
   });
 }
 

@@ -18,16 +18,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../shared/api/client.ts';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { session } from '../../shared/session/storage.ts';
-import {
-  type BrokerItem,
-  getDataFromBank,
-  type ImportView,
-  uploadReport,
-  useBrokers,
-  useDeclaration,
-  useImport,
-} from './api.ts';
+import { useDeclaration } from '../declarations/index.ts';
+import { type BrokerItem, getDataFromBank, type ImportView, uploadReport, useBrokers, useImport } from './api.ts';
 import {
   acceptOf,
   DEFAULT_EXTENSIONS,
@@ -74,7 +68,7 @@ export default function UploadPage() {
   const finished = isFinished(job.data?.status);
 
   useEffect(() => {
-    if (job.data?.status === 'done') void qc.invalidateQueries({ queryKey: ['declarations'] });
+    if (job.data?.status === 'done') void qc.invalidateQueries({ queryKey: queryKeys.declarations.all });
   }, [job.data?.status, qc]);
 
   const brokerData = useMemo(

@@ -1,7 +1,8 @@
-import type { Broker, Declaration } from '@deklarant/contracts';
+import type { Broker } from '@deklarant/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../shared/api/client.ts';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { type ImportStatus, isFinished } from './rules.ts';
 
 export type BrokerItem = z.infer<typeof Broker>;
@@ -45,25 +46,16 @@ export interface Accepted {
 
 export const useBrokers = () =>
   useQuery({
-    queryKey: ['reference', 'get-brokers'],
+    queryKey: queryKeys.reference('get-brokers'),
     queryFn: async ({ signal }) =>
       (await api.get<{ data: BrokerItem[] }>('/api/common/get-brokers', undefined, signal)).data,
     staleTime: 10 * 60_000,
   });
 
-/** Same cache key as the declarations feature, so both screens share the loaded form. */
-export const useDeclaration = (id: number | null) =>
-  useQuery({
-    queryKey: ['declarations', 'one', id ?? 0],
-    queryFn: async ({ signal }) =>
-      (await api.get<{ data: Declaration }>(`/api/declarations/${id}`, undefined, signal)).data,
-    enabled: id !== null,
-  });
-
 /** The background parse: polled every second until it is done or failed. */
 export const useImport = (id: number | null) =>
   useQuery({
-    queryKey: ['imports', id],
+    queryKey: queryKeys.importJob(id),
     queryFn: async ({ signal }) => (await api.get<{ data: ImportView }>(`/api/imports/${id}`, undefined, signal)).data,
     enabled: id !== null,
     refetchInterval: (q) => (isFinished(q.state.data?.status) ? false : 1000),

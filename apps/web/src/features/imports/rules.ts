@@ -1,11 +1,11 @@
 import { type CommonData, FORM, MSG, SECTIONS, TARIFF } from '@deklarant/contracts';
 
-/** SPEC section 9: 5 MB per file by default. */
+/** The upload limit: 5 MB per file by default. */
 export const MAX_FILE_MB = 5;
-/** SPEC section 5: Excel, csv and xml when the broker names none. */
+/** Excel, csv and xml when the broker names none (docs/formats.md). */
 export const DEFAULT_EXTENSIONS = ['xlsx', 'xls', 'csv', 'xml'];
 
-/** The SPEC message for a file of the wrong type or size, or null when it may be sent. */
+/** The Russian message for a file of the wrong type or size, or null when it may be sent. */
 export function fileProblem(file: { name: string; size: number }, extensions: readonly string[]): string | null {
   const exts = extensions.length ? extensions : DEFAULT_EXTENSIONS;
   const ext = file.name.includes('.') ? (file.name.split('.').pop()?.toLowerCase() ?? '') : '';
@@ -17,7 +17,7 @@ export function fileProblem(file: { name: string; size: number }, extensions: re
 export const acceptOf = (extensions: readonly string[]) =>
   (extensions.length ? extensions : DEFAULT_EXTENSIONS).map((e) => `.${e}`).join(',');
 
-/** Why a report cannot be added to this form right now (SPEC section 8), or null. */
+/** Why a report cannot be added to this form right now (texts in MSG), or null. */
 export function uploadBlock(
   d: Pick<CommonData, 'archived' | 'broker' | 'referral_code' | 'tariff_type'>,
   broker: string | null,

@@ -2,7 +2,7 @@ import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate } from 'react-router';
 import { session } from '../../shared/session/storage.ts';
 
-/** The landing page after session loss (SPEC section 2). */
+/** The landing page after session loss (docs/accounts.md). */
 export default function LandingPage() {
   if (session.token()) return <Navigate to="/app" replace />;
   return (

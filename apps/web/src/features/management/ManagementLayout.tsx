@@ -1,15 +1,15 @@
 import type { Profile } from '@deklarant/contracts';
 import { Badge, Box, Button, Container, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { Navigate, Outlet, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useMemo } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../shared/api/client.ts';
 import { useLayout } from '../../shared/layout/useBreakpoint.ts';
 import { Logo } from '../../shared/ui/Logo.tsx';
-import { captureContext, goBack } from './context.ts';
+import { captureContext, goBack, withoutToken } from './context.ts';
 
 /**
- * /management (SPEC section 2): the mirror of the user routes for a manager acting for a user. The
+ * /management (docs/accounts.md, roles): the mirror of the user routes for a manager acting for a user. The
  * admin path parameters ride on every call; the back button leads to return_url; the step header
  * of the user wizard is hidden. Without the parameters the visitor goes to /app.
  */
@@ -22,6 +22,12 @@ export function ManagementLayout() {
     () => captureContext(params),
     [params.get('token'), params.get('user_id'), params.get('manager_id')],
   );
+  const location = useLocation();
+  // a token that came in the address is kept in the tab's context; the address loses it
+  useEffect(() => {
+    const clean = ctx ? withoutToken(location) : null;
+    if (clean) navigate(clean, { replace: true });
+  }, [ctx, location, navigate]);
   const user = useQuery({
     queryKey: ['management', 'user', ctx?.user_id],
     queryFn: async ({ signal }) => (await api.get<{ data: Profile }>('/api/authenticated', undefined, signal)).data,

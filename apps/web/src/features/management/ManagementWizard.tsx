@@ -26,6 +26,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api, management } from '../../shared/api/client.ts';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { session } from '../../shared/session/storage.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { goBack, MANAGER_STEPS } from './context.ts';
@@ -121,7 +122,7 @@ type Ref = {
 };
 const useList = (call: string) =>
   useQuery({
-    queryKey: ['reference', call],
+    queryKey: queryKeys.reference(call),
     queryFn: async ({ signal }) => (await api.get<{ data: Ref[] }>(`/api/common/${call}`, undefined, signal)).data,
     staleTime: 10 * 60_000,
   });

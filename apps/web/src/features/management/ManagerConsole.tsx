@@ -17,11 +17,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError, api, request } from '../../shared/api/client.ts';
+import { ApiError, api, management, request } from '../../shared/api/client.ts';
 import { Captcha, useCaptcha } from '../../shared/ui/Captcha.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { Logo } from '../../shared/ui/Logo.tsx';
 import { managementUrl } from './context.ts';
+import { Overpayments } from './Overpayments.tsx';
 
 /** The manager's own session for the console (this tab only). */
 const KEY = 'manager_session';
@@ -156,8 +157,15 @@ function Console({ s, onLost }: { s: ManagerSession; onLost: () => void }) {
     sessionStorage.removeItem(KEY);
     onLost();
   }, [lost, onLost]);
-  const open = (userId: number) =>
-    managementUrl({ token: s.token, manager_id: s.manager_id, user_id: userId, return_url: '/manager' });
+  const target = (userId: number) => ({
+    token: s.token,
+    manager_id: String(s.manager_id),
+    user_id: String(userId),
+    return_url: '/manager',
+  });
+  const open = (userId: number) => managementUrl(target(userId));
+  // the token goes to the tab's context, not into the address
+  const enter = (userId: number) => management.set(target(userId));
   return (
     <Stack gap="lg">
       <Stack gap="xs">
@@ -177,7 +185,7 @@ function Console({ s, onLost }: { s: ManagerSession; onLost: () => void }) {
                   {d.user_label} · сообщений в мессенджере: {d.messages}
                 </Text>
               </Stack>
-              <Anchor component={Link} to={open(d.user_id)}>
+              <Anchor component={Link} to={open(d.user_id)} onClick={() => enter(d.user_id)}>
                 Открыть
               </Anchor>
             </Group>
@@ -200,7 +208,7 @@ function Console({ s, onLost }: { s: ManagerSession; onLost: () => void }) {
               </Stack>
               <Group gap="xs">
                 {u.bank_name && <Badge variant="light">{u.bank_name}</Badge>}
-                <Anchor component={Link} to={open(u.id)} data-testid={`open-user-${u.id}`}>
+                <Anchor component={Link} to={open(u.id)} onClick={() => enter(u.id)} data-testid={`open-user-${u.id}`}>
                   Открыть
                 </Anchor>
               </Group>
@@ -208,6 +216,7 @@ function Console({ s, onLost }: { s: ManagerSession; onLost: () => void }) {
           </Card>
         ))}
       </Stack>
+      <Overpayments token={s.token} />
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { SlideIllustration } from './Illustrations.tsx';
 import { StepIndicator } from './MobileOnboarding.tsx';
 import { DESKTOP_SLIDE_MS, nextCyclic, SLIDES } from './slides.ts';
 
-/** Desktop: the slides beside the auth card, 10 s each, cycling back to slide 1 (SPEC section 2). */
+/** Desktop: the slides beside the auth card, 10 s each, cycling back to slide 1 (docs/accounts.md). */
 export function DesktopSlideshow({ intervalMs = DESKTOP_SLIDE_MS }: { intervalMs?: number }) {
   const [index, setIndex] = useState(0);
   useEffect(() => {

@@ -1,4 +1,4 @@
-/** Onboarding pictures, drawn by us (SPEC section 1 slides). Colours follow the theme. */
+/** Onboarding pictures, drawn by us (docs/accounts.md slides). Colours follow the theme. */
 const C = {
   main: 'var(--mantine-color-brand-6)',
   dark: 'var(--mantine-color-brand-8)',

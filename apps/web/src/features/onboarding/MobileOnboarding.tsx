@@ -35,7 +35,7 @@ export function StepIndicator({
   );
 }
 
-/** Full-screen mobile onboarding: swipe, 'Далее', 'Пропустить' while not completed (SPEC section 2). */
+/** Full-screen mobile onboarding: swipe, 'Далее', 'Пропустить' while not completed (docs/accounts.md). */
 export function MobileOnboarding({ completed, onFinish }: { completed: boolean; onFinish: () => void }) {
   const [index, setIndex] = useState(0);
   const start = useRef<{ x: number; y: number } | null>(null);

@@ -1,5 +1,5 @@
 /**
- * Onboarding query params (SPEC section 2): `id` is a broker client id, `bank_name` a partner.
+ * Onboarding query params (docs/accounts.md): `id` is a broker client id, `bank_name` a partner.
  * With `id` the partners issue logs the client in via the broker and goes to /app: it installs its
  * handler here. Without a handler the `id` is ignored and the ordinary onboarding runs.
  */

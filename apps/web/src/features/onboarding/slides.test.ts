@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clampSlide, nextCyclic, ONBOARDING_STEPS, SLIDES, swipeStep } from './slides.ts';
 
 describe('onboarding slides', () => {
-  it('has the 5 slides of SPEC section 1', () => {
+  it('has the 5 onboarding slides', () => {
     expect(ONBOARDING_STEPS).toBe(5);
     expect(SLIDES.map((s) => s.title)).toEqual([
       'Добро пожаловать в Декларант',

@@ -1,4 +1,4 @@
-/** The 5 onboarding slides of SPEC section 1, and the pure rules of the slide show. */
+/** The 5 onboarding slides of docs/accounts.md, and the pure rules of the slide show. */
 export interface Slide {
   title: string;
   text: string;
@@ -28,7 +28,7 @@ export const SLIDES: readonly Slide[] = [
 ];
 
 export const ONBOARDING_STEPS = SLIDES.length;
-/** SPEC section 9: a desktop slide stays 10 s. */
+/** docs/accounts.md: a desktop slide stays 10 s. */
 export const DESKTOP_SLIDE_MS = 10_000;
 /** A horizontal move of at least this many pixels is a swipe. */
 export const SWIPE_THRESHOLD = 50;

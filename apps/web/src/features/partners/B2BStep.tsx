@@ -15,14 +15,14 @@ import { Loading } from '../../shared/ui/Loading.tsx';
 import { PhoneInput } from '../../shared/ui/MaskedInputs.tsx';
 import { b2bApi, type PartnerState, usePartnerState } from './api.ts';
 
-/** SPEC section 4: the B2B registration sub-steps of wizard step 1. */
+/** docs/accounts.md: the B2B registration sub-steps of wizard step 1. */
 export const B2B_SUBSTEP = { DATA: 1, CODE: 2, SUCCESS: 3, LOGIN: 4 } as const;
 type SubStep = (typeof B2B_SUBSTEP)[keyof typeof B2B_SUBSTEP];
 
 const stepUrl = (step: number) => `/app/declaration?step=${step}`;
 const WRONG_PASSWORD = 'Неверный пароль';
 
-/** SPEC section 5 "B2B step 1": name required; both consents ticked (and the contact fields checked). */
+/** B2B step 1 (docs/accounts.md): name required; both consents ticked (and the contact fields checked). */
 const DataForm = z.object({
   name: personName(),
   surname: personName(),
@@ -316,7 +316,7 @@ function LoginStep({ email, onBack }: { email: string; onBack: () => void }) {
   );
 }
 
-/** /app/declaration without a step, for B2B: the initial-step rule of SPEC section 4. */
+/** /app/declaration without a step, for B2B: the initial-step rule of docs/accounts.md. */
 export function B2BInitialStep() {
   const state = usePartnerState();
   if (state.isPending) return <Loading />;

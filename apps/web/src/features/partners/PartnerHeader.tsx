@@ -8,7 +8,7 @@ const isReal = (email: string | null | undefined) => Boolean(email) && !/@b2b\.i
 
 /**
  * The header additions of the partner variants: for halykfinance the bank's co-brand logo, its
- * download link and the user's email (SPEC section 6).
+ * download link and the user's email (docs/accounts.md).
  */
 export function PartnerHeader({ email }: { email: string | null | undefined }) {
   const { mobile } = useLayout();

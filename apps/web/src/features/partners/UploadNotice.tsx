@@ -3,7 +3,7 @@ import { session } from '../../shared/session/storage.ts';
 import { usePartnerState } from './api.ts';
 import { halykVariant } from './variant.ts';
 
-/** SPEC section 6: B2B clients upload reports themselves only when the partner allows it (halykfinance). */
+/** docs/accounts.md: B2B clients upload reports themselves only when the partner allows it (halykfinance). */
 export function useUploadAllowed(): boolean {
   const state = usePartnerState();
   if (!session.isB2B()) return true;

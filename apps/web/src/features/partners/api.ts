@@ -29,7 +29,7 @@ export interface PartnerState {
   has_email: boolean;
   has_name: boolean;
   declarations: number;
-  /** SPEC section 4: B2B without email or name -> 1; with declarations -> 2; otherwise 3 */
+  /** docs/accounts.md: B2B without email or name -> 1; with declarations -> 2; otherwise 3 */
   initial_step: 1 | 2 | 3;
 }
 

@@ -6,7 +6,7 @@ import { usePartnerState } from './api.ts';
 import { PartnerUploadNotice } from './UploadNotice.tsx';
 import { halykVariant } from './variant.ts';
 
-/** SPEC section 6: a B2B client uploads reports only when the partner allows it (halykfinance). */
+/** docs/accounts.md: a B2B client uploads reports only when the partner allows it (halykfinance). */
 export function UploadGate({ children }: { children: ReactNode }) {
   const b2b = session.isB2B();
   const state = usePartnerState();
@@ -15,12 +15,12 @@ export function UploadGate({ children }: { children: ReactNode }) {
   return state.data?.partner?.allow_upload ? children : <PartnerUploadNotice />;
 }
 
-/** SPEC section 6: B2B clients have no profile and no personal-data editing. */
+/** docs/accounts.md: B2B clients have no profile and no personal-data editing. */
 export function NoB2B({ children }: { children: ReactNode }) {
   return session.isB2B() ? <Navigate to="/app/declaration" replace /> : children;
 }
 
-/** SPEC section 1: the halykfinance variant skips personal data (step 7 goes on to step 8). */
+/** docs/accounts.md: the halykfinance variant skips personal data (step 7 goes on to step 8). */
 export function PersonalDataGate({ children, next }: { children: ReactNode; next: string }) {
   return halykVariant() && session.isB2B() ? <Navigate to={next} replace /> : children;
 }

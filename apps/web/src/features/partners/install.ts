@@ -3,7 +3,7 @@ import { session } from '../../shared/session/storage.ts';
 import { loginViaBroker } from './api.ts';
 
 /**
- * Onboarding with ?id=&bank_name= (SPEC section 2): log in via the broker, then /app. An unknown
+ * Onboarding with ?id=&bank_name= (docs/accounts.md): log in via the broker, then /app. An unknown
  * client or partner keeps the visitor on the login screen with the server's Russian message.
  * The app shell installs it as the onboarding's broker entry handler.
  */

@@ -1,6 +1,6 @@
 import { session } from '../../shared/session/storage.ts';
 
-/** The halykfinance bank variant (SPEC section 1), case-insensitive. */
+/** The halykfinance bank variant (docs/accounts.md), case-insensitive. */
 export const isHalykName = (name: string | null | undefined) => (name ?? '').trim().toLowerCase() === 'halykfinance';
 
 /** The variant from the stored bank name (works before the partner settings load). */

@@ -8,7 +8,7 @@ import { additionalCost, formatKzt, getAdditionalPayment, startPayment } from '.
 import { PaymentMethodPicker } from './PaymentMethodPicker.tsx';
 import { useTargetDeclarationId } from './PaymentPage.tsx';
 
-/** /app/payment/additional?cost=..&declaration_id=.. (SPEC sections 2 and 8). */
+/** /app/payment/additional?cost=..&declaration_id=.. (docs/tariffs.md). */
 export default function AdditionalPaymentPage() {
   const [params] = useSearchParams();
   const id = useTargetDeclarationId();

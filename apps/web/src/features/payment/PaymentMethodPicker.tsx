@@ -1,7 +1,7 @@
 import { PAYMENT_METHOD_NAMES, type PaymentMethod } from '@deklarant/contracts';
 import { Radio, Stack } from '@mantine/core';
 
-/** Methods 1 'Robokassa (другие виды карт)' and 2 'Halyk bank' (SPEC section 9); 'Выбор оплаты обязателен'. */
+/** Methods 1 'Robokassa (другие виды карт)' and 2 'Halyk bank' (docs/tariffs.md); 'Выбор оплаты обязателен'. */
 export function PaymentMethodPicker({
   value,
   onChange,

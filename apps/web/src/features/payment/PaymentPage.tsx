@@ -46,7 +46,7 @@ export function useTargetDeclarationId(): number | null {
   return id && id > 0 ? id : null;
 }
 
-/** After a successful payment (SPEC section 4): step 6 (5 for form 250) if the status is 3, else step 7. */
+/** After a successful payment (docs/statuses.md): step 6 (5 for form 250) if the status is 3, else step 7. */
 export function continueUrl(status: number, formId: number): string {
   if (status === 3) return `/app/declaration?step=${formId === FORM.F250 ? 5 : 6}`;
   return '/app/declaration?step=7';
@@ -54,7 +54,7 @@ export function continueUrl(status: number, formId: number): string {
 
 type Promo = { state: 'idle' | 'checking' } | { state: 'ok'; discount: string } | { state: 'fail'; message: string };
 
-/** Checked 1 s after typing stops (SPEC section 9); the server's message on failure. */
+/** Checked 1 s after typing stops (docs/tariffs.md); the server's message on failure. */
 function usePromo(code: string, broker: string | null): Promo {
   const [promo, setPromo] = useState<Promo>({ state: 'idle' });
   useEffect(() => {
@@ -84,7 +84,7 @@ function usePromo(code: string, broker: string | null): Promo {
   return promo;
 }
 
-/** /app/payment and /app/tariff: tariff choice, options, promo code, payment method, pay (SPEC sections 2, 7, 9). */
+/** /app/payment and /app/tariff: tariff choice, options, promo code, payment method, pay (docs/tariffs.md). */
 export default function PaymentPage() {
   const id = useTargetDeclarationId();
   const decl = useDeclaration(id);
@@ -118,7 +118,7 @@ export default function PaymentPage() {
     );
   }
   const d = decl.data.common_data;
-  // At status 3 or above the tariff screen goes back (SPEC section 4).
+  // At status 3 or above the tariff screen goes back (docs/statuses.md).
   if (isPaid(d.status) && d.status !== 4) return <Navigate to={continueUrl(d.status, d.reporting_form_id)} replace />;
   if (d.status === 4) return <Navigate to={`/app/payment/additional?declaration_id=${d.id}`} replace />;
 

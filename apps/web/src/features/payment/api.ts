@@ -1,6 +1,8 @@
 import type {
+  AdditionalCost,
   ChooseTariffBody,
   ChooseTariffResult,
+  InvoiceStatus,
   PaymentMethod,
   PaymentOut,
   PaymentTokenResult,
@@ -8,12 +10,14 @@ import type {
   TariffCatalog,
 } from '@deklarant/contracts';
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../shared/api/client.ts';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { STORAGE_KEYS, session } from '../../shared/session/storage.ts';
 
 export const useTariffCatalog = () =>
   useQuery({
-    queryKey: ['tariffs'],
+    queryKey: queryKeys.tariffs,
     queryFn: async ({ signal }) => (await api.get<TariffCatalog>('/api/tariffs', undefined, signal)).data,
     staleTime: 5 * 60_000,
   });
@@ -21,7 +25,7 @@ export const useTariffCatalog = () =>
 export const chooseTariff = (id: number, body: ChooseTariffBody) =>
   api.post<ChooseTariffResult>(`/api/tariff/${id}/choose-tariff`, body);
 
-/** POST /api/referral-code-check with FORM DATA code and broker (SPEC section 7). */
+/** POST /api/referral-code-check with FORM DATA code and broker. */
 export function checkPromo(code: string, broker: string | null, signal?: AbortSignal): Promise<PromoCheckResult> {
   const form = new FormData();
   form.set('code', code);
@@ -30,7 +34,7 @@ export function checkPromo(code: string, broker: string | null, signal?: AbortSi
 }
 
 export const additionalCost = async (id: number) =>
-  (await api.get<{ cost: string }>(`/api/tariff/${id}/get-additional-payment-cost`)).cost;
+  (await api.get<z.infer<typeof AdditionalCost>>(`/api/tariff/${id}/get-additional-payment-cost`)).cost;
 
 const P = (id: number) => `/api/declarations/${id}/payments`;
 
@@ -38,6 +42,8 @@ export const createInitialPayment = async (id: number) =>
   (await api.post<{ data: PaymentOut }>(`${P(id)}/create-initial-payment`)).data;
 export const getAdditionalPayment = async (id: number) =>
   (await api.get<{ data: PaymentOut | null }>(`${P(id)}/get-additional-payment`)).data;
+export const getInvoiceStatus = async (id: number, invId: string, signal?: AbortSignal) =>
+  (await api.get<{ data: InvoiceStatus }>(`${P(id)}/invoice-status`, { invId }, signal)).data;
 export const saveFailedStatus = (id: number, invId: string) =>
   api.post<{ success: boolean }>(`${P(id)}/save-failed-status`, { invId });
 
@@ -65,7 +71,7 @@ function loadScript(src: string): Promise<void> {
 
 /**
  * Starts the payment with the chosen method: Robokassa (1) is a signed redirect; Halyk bank (2) loads
- * the ePay widget and calls halyk.pay(paymentObject) with the token (SPEC section 7).
+ * the ePay widget and calls halyk.pay(paymentObject) with the token.
  */
 export async function startPayment(declarationId: number, payment: PaymentOut, method: PaymentMethod): Promise<void> {
   session.setCurrentDeclaration(declarationId);

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '../../shared/api/client.ts';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { CodeInput, ResendCode } from '../../shared/ui/CodeField.tsx';
 import { useCountdown } from '../../shared/ui/countdown.ts';
 import { accountApi } from './api.ts';
@@ -15,7 +16,7 @@ const EmailForm = z.object({ email: Email });
 const CodeForm = z.object({ code: z.string().trim().min(1, MSG.required) });
 
 /**
- * Change email, stages 2-4 of SPEC section 4 (stage 1 is the data form): 2 new email,
+ * Change email, stages 2-4 of docs/accounts.md (stage 1 is the data form): 2 new email,
  * 3 code sent to the OLD email (60 s before resend), 4 'Поздравляем!'.
  */
 export function ChangeEmail({ currentEmail, onClose }: { currentEmail: string; onClose: () => void }) {
@@ -62,7 +63,7 @@ export function ChangeEmail({ currentEmail, onClose }: { currentEmail: string; o
         return setStage(2);
       }
       if (res.errors?.code || !res.success) return codeForm.setError('code', { message: MSG.wrongCode });
-      await qc.invalidateQueries({ queryKey: ['me'] });
+      await qc.invalidateQueries({ queryKey: queryKeys.me });
       setStage(4);
     } catch (e) {
       if (e instanceof ApiError && e.status === 422 && e.errors.email) {

@@ -1,23 +1,24 @@
 import { emptyToNull, MSG, PersonalDataBody, type Profile } from '@deklarant/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { ApiError } from '../../shared/api/client.ts';
 import { useMe } from '../../shared/api/me.ts';
-import { IinInput, PhoneInput } from '../../shared/ui/MaskedInputs.tsx';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
+import {
+  PERSONAL_DATA_FIELDS,
+  PersonalDataFields,
+  type PersonalDataInput,
+  type PersonalDataOutput,
+} from '../../shared/ui/PersonalDataFields.tsx';
 import { accountApi } from './api.ts';
 import { ChangeEmail } from './ChangeEmail.tsx';
 import { ProfileLayout } from './ProfileLayout.tsx';
 
-type Input = z.input<typeof PersonalDataBody>;
-type Output = z.output<typeof PersonalDataBody>;
-const FIELDS = ['iin', 'surname', 'name', 'patronymic', 'phone', 'spouses_iin'] as const;
-
-/** /app/personal/edit: personal data (SPEC section 5 rules) and the change-email flow. */
+/** /app/personal/edit: personal data (docs/accounts.md rules) and the change-email flow. */
 export default function EditPersonalPage() {
   const me = useMe().data;
   const [changing, setChanging] = useState(false);
@@ -33,7 +34,7 @@ export default function EditPersonalPage() {
   );
 }
 
-const defaults = (me: Profile): Input => ({
+const defaults = (me: Profile): PersonalDataInput => ({
   iin: emptyToNull(me.iin) ?? '',
   surname: emptyToNull(me.surname) ?? '',
   name: emptyToNull(me.name) ?? '',
@@ -45,11 +46,11 @@ const defaults = (me: Profile): Input => ({
 function PersonalDataForm({ me, onChangeEmail }: { me: Profile; onChangeEmail: () => void }) {
   const qc = useQueryClient();
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | undefined>();
-  const form = useForm<Input, unknown, Output>({
+  const form = useForm<PersonalDataInput, unknown, PersonalDataOutput>({
     resolver: zodResolver(PersonalDataBody),
     defaultValues: defaults(me),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (v) => {
     setNotice(undefined);
@@ -59,15 +60,15 @@ function PersonalDataForm({ me, onChangeEmail }: { me: Profile; onChangeEmail: (
         patronymic: v.patronymic ?? null,
         spouses_iin: v.spouses_iin ?? null,
       });
-      await qc.invalidateQueries({ queryKey: ['me'] });
+      await qc.invalidateQueries({ queryKey: queryKeys.me });
       setNotice({ ok: true, text: 'Данные сохранены' });
       notifications.show({ color: 'green', message: 'Данные сохранены' });
     } catch (e) {
       if (e instanceof ApiError && e.status === 422) {
         let placed = false;
         for (const [field, messages] of Object.entries(e.errors)) {
-          if ((FIELDS as readonly string[]).includes(field)) {
-            form.setError(field as FieldPath<Input>, { message: messages[0] ?? MSG.checkInput });
+          if ((PERSONAL_DATA_FIELDS as readonly string[]).includes(field)) {
+            form.setError(field as FieldPath<PersonalDataInput>, { message: messages[0] ?? MSG.checkInput });
             placed = true;
           }
         }
@@ -89,65 +90,17 @@ function PersonalDataForm({ me, onChangeEmail }: { me: Profile; onChangeEmail: (
               {notice.text}
             </Alert>
           )}
-          <Controller
-            control={form.control}
-            name="iin"
-            render={({ field }) => (
-              <IinInput
-                label="ИИН"
-                withAsterisk
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                error={errors.iin?.message}
-              />
-            )}
+          <PersonalDataFields
+            form={form}
+            email={
+              <Group align="flex-end" gap="sm" wrap="nowrap">
+                <TextInput label="Email" value={me.email} disabled readOnly flex={1} miw={0} />
+                <Button variant="light" onClick={onChangeEmail}>
+                  Изменить
+                </Button>
+              </Group>
+            }
           />
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput
-              label="Фамилия"
-              withAsterisk
-              autoComplete="family-name"
-              error={errors.surname?.message}
-              {...form.register('surname')}
-            />
-            <TextInput
-              label="Имя"
-              withAsterisk
-              autoComplete="given-name"
-              error={errors.name?.message}
-              {...form.register('name')}
-            />
-            <TextInput
-              label="Отчество"
-              description="Необязательно"
-              autoComplete="additional-name"
-              error={errors.patronymic?.message}
-              {...form.register('patronymic')}
-            />
-          </SimpleGrid>
-          <Controller
-            control={form.control}
-            name="phone"
-            render={({ field }) => (
-              <PhoneInput
-                label="Телефон"
-                withAsterisk
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                error={errors.phone?.message}
-              />
-            )}
-          />
-          <Group align="flex-end" gap="sm" wrap="nowrap">
-            <TextInput label="Email" value={me.email} disabled readOnly flex={1} miw={0} />
-            <Button variant="light" onClick={onChangeEmail}>
-              Изменить
-            </Button>
-          </Group>
           <Group justify="flex-end" mt="sm">
             <Button type="submit" loading={isSubmitting} size="md">
               Сохранить

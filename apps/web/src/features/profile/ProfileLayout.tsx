@@ -36,7 +36,7 @@ function Row({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-/** Profile sidebar (SPEC section 2): name, phone, email, IIN and the profile links; logout for non-B2B. */
+/** Profile sidebar (docs/accounts.md): name, phone, email, IIN and the profile links; logout for non-B2B. */
 export function ProfileSidebar({ me }: { me: Profile }) {
   const { pathname } = useLocation();
   const logout = useLogout();

@@ -6,7 +6,7 @@ import { useLayout } from '../../shared/layout/useBreakpoint.ts';
 import { formatPhone } from '../../shared/ui/masks.ts';
 import { fullName, ProfileLayout } from './ProfileLayout.tsx';
 
-/** /app/personal: the profile menu (SPEC section 2). */
+/** /app/personal: the profile menu (docs/accounts.md). */
 export default function ProfilePage() {
   const { mobile, breakpoint } = useLayout();
   if (mobile || breakpoint === 'tablet') return <ProfileLayout />;

@@ -9,7 +9,7 @@ import { accountApi } from './api.ts';
 import { formatVisitDate, VISIT_FILTERS, type VisitFilter, visitHistoryQuery, visitStatus } from './history.ts';
 import { ProfileLayout } from './ProfileLayout.tsx';
 
-/** /app/personal/history: the visit log with filter, date range and pages (SPEC sections 2 and 4). */
+/** /app/personal/history: the visit log with filter, date range and pages (docs/accounts.md). */
 export default function VisitHistoryPage() {
   const [filter, setFilter] = useState<VisitFilter>('2');
   const [range, setRange] = useState<[string | null, string | null]>([null, null]);

@@ -1,17 +1,14 @@
+import type { VisitEntry as VisitEntrySchema } from '@deklarant/contracts';
+import type { z } from 'zod';
 import { api } from '../../shared/api/client.ts';
 
-export interface VisitEntry {
-  id: number;
-  created_at: string;
-  ip: string;
-  is_success: boolean;
-}
+export type VisitEntry = z.infer<typeof VisitEntrySchema>;
 export interface VisitPage {
   data: VisitEntry[];
   meta: { total: number; page: number; per_page: number; last_page: number };
 }
 
-/** The account calls of SPEC section 7. */
+/** The account calls of the API. */
 export const accountApi = {
   updatePersonalData: (b: Record<string, unknown>) =>
     api.post<{ success: boolean }>('/api/account/update-personal-data', b),

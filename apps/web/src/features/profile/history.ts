@@ -1,4 +1,4 @@
-/** Pure helpers of the visit history (SPEC sections 3 and 4). */
+/** Pure helpers of the visit history (docs/accounts.md). */
 export const VISIT_FILTERS = [
   { value: '2', label: 'Все' },
   { value: '1', label: 'Успешные' },
@@ -8,7 +8,7 @@ export type VisitFilter = (typeof VISIT_FILTERS)[number]['value'];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** dd.mm.yyyy hh:mm in the browser's time zone (SPEC section 9 date format). */
+/** dd.mm.yyyy hh:mm in the browser's time zone (the product's date format). */
 export function formatVisitDate(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { request } from '../../shared/api/client.ts';
 import { session } from '../../shared/session/storage.ts';
 
-/** Logout (SPEC section 4): revoke the session on the server, clear user, token and session, go to /. */
+/** Logout (docs/accounts.md): revoke the session on the server, clear user, token and session, go to /. */
 export function useLogout() {
   const qc = useQueryClient();
   const navigate = useNavigate();

@@ -57,7 +57,7 @@ function factsOf(section: SectionDef, d: DealRow): Fact[] {
 
 const BORDER = { error: 'var(--mantine-color-red-5)', warning: 'var(--mantine-color-yellow-5)', default: undefined };
 
-/** One deal: title, figures, its level colour; status 1 in warning colour with its note (SPEC section 4). */
+/** One deal: title, figures, its level colour; status 1 in warning colour with its note (docs/statuses.md). */
 export function DealCard({
   section,
   deal,

@@ -61,7 +61,7 @@ export function DealField({
             />
           );
         if (field.kind === 'date' || field.kind === 'anyDate') {
-          // The deal date stays inside the report year (SPEC section 5); purchases may be older.
+          // The deal date stays inside the report year (docs/sections.md); purchases may be older.
           const limited = field.kind === 'date';
           return (
             <DatePickerInput

@@ -7,7 +7,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
-import { type DealRow, useCalculation, useDeal, useDeclaration, useDeclarationId, useSaveDeal } from './api.ts';
+import { useDeclaration } from '../declarations/index.ts';
+import { type DealRow, useCalculation, useDeal, useDeclarationId, useSaveDeal } from './api.ts';
 import { KztPanel, WarningsList } from './DealCalculation.tsx';
 import { DealField, type FormValues } from './DealField.tsx';
 import { HISTORY_CODES, SECTION_FIELDS } from './fields.ts';
@@ -61,7 +62,15 @@ function DealForm({
   const code = section.code;
   const fields = useMemo(() => SECTION_FIELDS[code].filter((f) => !f.forms || f.forms.includes(form)), [code, form]);
   const saleId = code === 'history' ? Number(params.dealId) : null;
-  const extra = useMemo(() => (saleId ? { first_a_and_second_section_deal_id: saleId } : {}), [saleId]);
+  // An imported deal from a broker outside Kazakhstan keeps its mark, so the form does not ask for a BIN.
+  const foreignBroker = deal?.foreign_broker === true;
+  const extra = useMemo(
+    () => ({
+      ...(saleId ? { first_a_and_second_section_deal_id: saleId } : {}),
+      ...(foreignBroker ? { foreign_broker: true } : {}),
+    }),
+    [saleId, foreignBroker],
+  );
   const paths = sectionPaths(section, prefix, saleId, search.get('section'));
 
   const { control, handleSubmit, setError, setValue, formState } = useForm<FormValues>({
@@ -96,7 +105,7 @@ function DealForm({
 
   const warnings = calc.data?.warnings ?? deal?.warnings ?? [];
   const saleSection = code === 'history' ? sectionByKey(search.get('section') ?? '') : undefined;
-  // SPEC section 2: no save button for form_250_second_section.
+  // docs/sections.md: no save button for form_250_second_section.
   const canSave = !readOnly && section.key !== 'form_250_second_section';
 
   return (
@@ -160,7 +169,7 @@ function DealForm({
   );
 }
 
-/** SPEC section 4: when the date or currency changes, the tax benefit found for the deal is filled in. */
+/** When the date or currency changes, the tax benefit found for the deal is filled in. */
 function useBenefitRefresh(
   benefitId: number | null,
   values: FormValues,

@@ -1,11 +1,12 @@
 import { FORM, MSG, type SectionDef, sectionByKey, sectionByRoute } from '@deklarant/contracts';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Pagination, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Loading } from '../../shared/ui/Loading.tsx';
-import { type DealRow, useDeclaration, useDeclarationId, useDeleteDeal, useSectionList } from './api.ts';
+import { useDeclaration } from '../declarations/index.ts';
+import { type DealRow, useDeclarationId, useDeleteDeal, useSectionList } from './api.ts';
 import { WarningsList } from './DealCalculation.tsx';
 import { DealCard } from './DealCard.tsx';
 import { PurchaseHistory } from './PurchaseHistory.tsx';
@@ -28,18 +29,25 @@ function SectionList({ section, declarationId }: { section: SectionDef; declarat
   const params = useParams();
   const [search] = useSearchParams();
   const [previous, setPrevious] = useState(false);
+  const [page, setPage] = useState(1);
   const decl = useDeclaration(declarationId);
   const saleId = section.code === 'history' ? Number(params.dealId) : null;
-  const list = useSectionList(declarationId, section.slug, previous, saleId);
+  const list = useSectionList(declarationId, section.slug, previous, saleId, page);
   const remove = useDeleteDeal(declarationId, section.slug);
   const saleSection = sectionByKey(search.get('section') ?? '');
   const paths = sectionPaths(section, prefix, saleId, saleSection?.key);
   const form = decl.data?.common_data.reporting_form_id;
 
-  // SPEC section 2: purchase transactions exist on form 270.00 only; elsewhere the screen goes back.
+  // docs/sections.md: purchase transactions exist on form 270.00 only; elsewhere the screen goes back.
   useEffect(() => {
     if (section.code === 'purchase' && form !== undefined && form !== FORM.F270) navigate(-1);
   }, [section.code, form, navigate]);
+
+  // after a deletion the last page may be gone: show the new last one
+  const lastPageNow = list.data?.meta.last_page;
+  useEffect(() => {
+    if (lastPageNow !== undefined && page > lastPageNow) setPage(lastPageNow);
+  }, [page, lastPageNow]);
 
   if (list.isError) return <Alert color="red">{list.error.message}</Alert>;
   if (decl.isError) return <Alert color="red">{decl.error.message}</Alert>;
@@ -47,7 +55,20 @@ function SectionList({ section, declarationId }: { section: SectionDef; declarat
 
   const readOnly = decl.data.common_data.read_only;
   const deals = list.data.data;
-  const atLimit = section.rowLimit !== undefined && deals.length >= section.rowLimit;
+  const { total, last_page: lastPage } = list.data.meta;
+  const atLimit = section.rowLimit !== undefined && total >= section.rowLimit;
+  // a large section comes a page at a time (issue 15)
+  const pager =
+    lastPage > 1 ? (
+      <Pagination
+        total={lastPage}
+        value={Math.min(page, lastPage)}
+        onChange={setPage}
+        disabled={list.isFetching}
+        aria-label="Страницы сделок"
+        data-testid="deal-pages"
+      />
+    ) : null;
   const back =
     section.code === 'history' && saleSection && saleId
       ? sectionPaths(saleSection, prefix).edit(saleId)
@@ -94,16 +115,24 @@ function SectionList({ section, declarationId }: { section: SectionDef; declarat
 
       {section.code === '5-2' && <Alert color="blue">{MSG.foreignBalancesHint}</Alert>}
       <WarningsList warnings={list.data.section_warnings} />
-      <SectionTotals section={section} totals={list.data.totals} count={deals.length} />
+      <SectionTotals
+        section={section}
+        totals={list.data.totals}
+        count={total + deals.filter((d) => d.previous_period).length}
+      />
       {section.code === 'purchase' && (
         <Switch
           checked={previous}
-          onChange={(e) => setPrevious(e.currentTarget.checked)}
+          onChange={(e) => {
+            setPrevious(e.currentTarget.checked);
+            setPage(1);
+          }}
           label={previous ? MSG.hidePreviousPeriods : MSG.showPreviousPeriods}
         />
       )}
       {saleId !== null && <PurchaseHistory declarationId={declarationId} saleId={saleId} />}
 
+      {pager}
       {deals.length === 0 ? (
         <Card withBorder padding="xl" data-testid="empty-state">
           <Text ta="center" c="gray.7">
@@ -124,6 +153,7 @@ function SectionList({ section, declarationId }: { section: SectionDef; declarat
           ))}
         </SimpleGrid>
       )}
+      {pager}
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import type { Declaration } from '@deklarant/contracts';
+import { LIMITS } from '@deklarant/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '../../shared/api/client.ts';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { session } from '../../shared/session/storage.ts';
 
 export interface Warning {
@@ -26,7 +27,7 @@ export interface SectionList {
   data: DealRow[];
   totals: Record<string, string>;
   section_warnings: Warning[];
-  meta: { hide_history_link: boolean };
+  meta: { hide_history_link: boolean; total: number; page: number; per_page: number; last_page: number };
 }
 
 export interface RateUsed {
@@ -70,30 +71,27 @@ export function useDeclarationId(): number | null {
   return id;
 }
 
-/** Same key as the declarations feature, so both share one cached declaration. */
-export const declarationKey = (id: number) => ['declarations', 'one', id] as const;
-export const sectionKeys = {
-  all: (id: number) => ['sections', id] as const,
-  list: (id: number, slug: string, previous: boolean) => ['sections', id, slug, 'list', previous] as const,
-  deal: (id: number, slug: string, dealId: number) => ['sections', id, slug, 'deal', dealId] as const,
-};
-
-export const useDeclaration = (id: number | null) =>
-  useQuery({
-    queryKey: declarationKey(id ?? 0),
-    queryFn: async ({ signal }) =>
-      (await api.get<{ data: Declaration }>(`/api/declarations/${id}`, undefined, signal)).data,
-    enabled: id !== null,
-  });
-
 const base = (id: number) => `/api/declarations/${id}/deals`;
 
-/** A section's deals and totals; `saleId` narrows the purchase-history section to one sale. */
-export function useSectionList(id: number | null, slug: string, previous = false, saleId: number | null = null) {
+/**
+ * One page of a section's deals and the section's totals; `saleId` narrows the purchase-history section
+ * to one sale.
+ */
+export function useSectionList(
+  id: number | null,
+  slug: string,
+  previous = false,
+  saleId: number | null = null,
+  page = 1,
+) {
   return useQuery({
-    queryKey: [...sectionKeys.list(id ?? 0, slug, previous), saleId],
+    queryKey: [...queryKeys.sections.list(id ?? 0, slug, previous), saleId, page],
     queryFn: ({ signal }) =>
-      api.get<SectionList>(`${base(id ?? 0)}/${slug}`, { previous: previous ? 1 : undefined, deal_id: saleId }, signal),
+      api.get<SectionList>(
+        `${base(id ?? 0)}/${slug}`,
+        { previous: previous ? 1 : undefined, deal_id: saleId, page, per_page: LIMITS.sectionPageSize },
+        signal,
+      ),
     enabled: id !== null,
     placeholderData: keepPreviousData,
   });
@@ -101,7 +99,7 @@ export function useSectionList(id: number | null, slug: string, previous = false
 
 export function useDeal(id: number | null, slug: string, dealId: number | null) {
   return useQuery({
-    queryKey: sectionKeys.deal(id ?? 0, slug, dealId ?? 0),
+    queryKey: queryKeys.sections.deal(id ?? 0, slug, dealId ?? 0),
     queryFn: ({ signal }) =>
       api.get<{ data: DealRow; meta: { hide_history_link: boolean } }>(
         `${base(id ?? 0)}/${slug}/${dealId}`,
@@ -114,7 +112,7 @@ export function useDeal(id: number | null, slug: string, dealId: number | null) 
 
 export function useHistoryDeals(id: number | null, dealId: number | null) {
   return useQuery({
-    queryKey: ['sections', id ?? 0, 'history-deals', dealId ?? 0],
+    queryKey: queryKeys.sections.historyDeals(id ?? 0, dealId ?? 0),
     queryFn: ({ signal }) =>
       api.get<{ data: ConsumedLot[]; meta: Record<string, unknown> }>(
         `${base(id ?? 0)}/${dealId}/history-deals`,
@@ -130,8 +128,8 @@ function useInvalidate(id: number) {
   const qc = useQueryClient();
   return () =>
     Promise.all([
-      qc.invalidateQueries({ queryKey: declarationKey(id) }),
-      qc.invalidateQueries({ queryKey: sectionKeys.all(id) }),
+      qc.invalidateQueries({ queryKey: queryKeys.declarations.one(id) }),
+      qc.invalidateQueries({ queryKey: queryKeys.sections.all(id) }),
     ]);
 }
 
@@ -157,7 +155,7 @@ export function useDeleteDeal(id: number, slug: string) {
 /** KZT equivalents, income, warnings and tax benefit of the form as typed (nothing is stored). */
 export function useCalculation(id: number | null, slug: string, payload: Record<string, unknown> | null) {
   return useQuery({
-    queryKey: ['sections', id ?? 0, slug, 'calculate', payload],
+    queryKey: queryKeys.sections.calculate(id ?? 0, slug, payload),
     queryFn: async ({ signal }) =>
       (
         await api.post<{ data: Calculation }>(`${base(id ?? 0)}/${slug}/calculate-profit`, payload, {
@@ -174,7 +172,7 @@ type RefRow = Record<string, unknown>;
 /** A reference list of GET /api/common/*, cached for the session. */
 export function useReferenceList(call: string, enabled = true) {
   return useQuery({
-    queryKey: ['reference', call],
+    queryKey: queryKeys.reference(call),
     queryFn: async ({ signal }) => (await api.get<{ data: RefRow[] }>(`/api/common/${call}`, undefined, signal)).data,
     staleTime: 10 * 60_000,
     enabled,

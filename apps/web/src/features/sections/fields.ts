@@ -1,4 +1,10 @@
-import type { SectionCode } from '@deklarant/contracts';
+import {
+  DEAL_ID_FIELDS,
+  OPERATION_REPAYMENT,
+  operationIdsOf,
+  operationTypeId,
+  type SectionCode,
+} from '@deklarant/contracts';
 
 /** How a field is entered: the input widget and the value it posts. */
 export type FieldKind =
@@ -32,7 +38,7 @@ export interface FieldDef {
   label: string;
   kind: FieldKind;
   ref?: RefList;
-  /** operation types a section offers (ids of SPEC section 3 order) */
+  /** operation types a section offers (operation type ids, from OPERATIONS_BY_SECTION of contracts) */
   only?: readonly number[];
   maxLength?: number;
   /** shown only for these reporting forms */
@@ -68,20 +74,17 @@ const benefit = f('availability_tax_benefit', 'Налоговая льгота (
 });
 const offshore = f('is_offshore', 'Сделка с лицом из государства с льготным налогообложением', 'checkbox');
 const comment = f('comment', 'Комментарий', 'textarea', { maxLength: 255 });
-const op = (only: readonly number[]) => f('operation_type_id', 'Тип операции', 'select', { ref: 'operation', only });
+/** The operation type select of a section: the choices are the section's own (validateDeal refuses others). */
+const op = (code: SectionCode) =>
+  f('operation_type_id', 'Тип операции', 'select', { ref: 'operation', only: operationIdsOf(code) });
 const debtType = f('debt_type', 'Вид задолженности', 'select', { ref: 'debtType' });
 const amountOwed = f('amount_owed', 'Сумма задолженности', 'amount');
 const returnPeriod = f('return_period', 'Срок возврата', 'anyDate');
 
-// Operation type ids (SPEC section 3 order).
-const SALE_OPS = [1, 2, 3, 6] as const;
-const FOREIGN_SALE_OPS = [1, 2, 3, 9] as const;
-const INCOME_OPS = [7, 10, 11] as const;
-
 /** The fields of every section's form, in screen order: one table instead of twenty forms. */
 export const SECTION_FIELDS: Record<SectionCode, readonly FieldDef[]> = {
   '1A': [
-    op(SALE_OPS),
+    op('1A'),
     name,
     isin,
     security,
@@ -99,7 +102,7 @@ export const SECTION_FIELDS: Record<SectionCode, readonly FieldDef[]> = {
     comment,
   ],
   '2': [
-    op(FOREIGN_SALE_OPS),
+    op('2'),
     name,
     isin,
     security,
@@ -119,7 +122,7 @@ export const SECTION_FIELDS: Record<SectionCode, readonly FieldDef[]> = {
     comment,
   ],
   '1B': [
-    op(INCOME_OPS),
+    op('1B'),
     name,
     isin,
     security,
@@ -135,18 +138,7 @@ export const SECTION_FIELDS: Record<SectionCode, readonly FieldDef[]> = {
     benefit,
     comment,
   ],
-  '1C': [
-    op([8, 9]),
-    name,
-    quantity,
-    date,
-    currency,
-    { ...sale, label: 'Сумма дохода' },
-    cost,
-    broker,
-    offshore,
-    comment,
-  ],
+  '1C': [op('1C'), name, quantity, date, currency, { ...sale, label: 'Сумма дохода' }, cost, broker, offshore, comment],
   '3': [
     name,
     isin,
@@ -161,7 +153,7 @@ export const SECTION_FIELDS: Record<SectionCode, readonly FieldDef[]> = {
     comment,
   ],
   '4': [
-    op([7, 11]),
+    op('4'),
     name,
     isin,
     security,
@@ -184,7 +176,7 @@ export const SECTION_FIELDS: Record<SectionCode, readonly FieldDef[]> = {
     comment,
   ],
   purchase: [
-    op([4, 5, 6]),
+    op('purchase'),
     name,
     isin,
     security,
@@ -281,24 +273,13 @@ export const SECTION_FIELDS: Record<SectionCode, readonly FieldDef[]> = {
   ],
 };
 
-/** Fields posted as integers (reference ids) and as booleans. */
-export const ID_FIELDS = new Set([
-  'operation_type_id',
-  'market_id',
-  'type_of_security',
-  'type_of_bidding_method',
-  'country_code_registration_id',
-  'country_code_id',
-  'country_id',
-  'currency_code_id',
-  'availability_tax_benefit',
-  'first_a_and_second_section_deal_id',
-]);
+/** Fields posted as integers (reference ids): the contracts' list. */
+export const ID_FIELDS: ReadonlySet<string> = new Set(DEAL_ID_FIELDS);
 
-/** SPEC section 4: for 1B and 4 the repayment type is preselected. */
+/** For 1B and 4 the repayment type is preselected. */
 export const PRESELECTED: Partial<Record<SectionCode, Record<string, string>>> = {
-  '1B': { operation_type_id: '7' },
-  '4': { operation_type_id: '7' },
+  '1B': { operation_type_id: String(operationTypeId(OPERATION_REPAYMENT)) },
+  '4': { operation_type_id: String(operationTypeId(OPERATION_REPAYMENT)) },
 };
 
 /** Sections whose deals have a purchase history (sales). */

@@ -1,6 +1,7 @@
+import { isoToRu as isoDateToRu, RU_DATE_SHAPE, ruToIso as ruDateToIso } from '@deklarant/contracts';
 /**
  * Display helpers working on decimal strings (no float arithmetic): KZT amounts with up to 4 decimals
- * and a space between thousands (SPEC section 9), dates dd.mm.yyyy.
+ * and a space between thousands, dates dd.mm.yyyy.
  */
 export function formatAmount(value: unknown, decimals = 4): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -17,10 +18,8 @@ export const formatKzt = (value: unknown) =>
   value === null || value === undefined || value === '' ? '—' : `${formatAmount(value)} ₸`;
 
 /** 'YYYY-MM-DD' (date picker) -> 'dd.mm.yyyy' (API) and back. */
-export const isoToRu = (iso: string) =>
-  /^\d{4}-\d{2}-\d{2}/.test(iso) ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : iso;
-export const ruToIso = (ru: string) =>
-  /^\d{2}\.\d{2}\.\d{4}$/.test(ru) ? `${ru.slice(6)}-${ru.slice(3, 5)}-${ru.slice(0, 2)}` : ru;
+export const isoToRu = (iso: string) => (/^\d{4}-\d{2}-\d{2}/.test(iso) ? isoDateToRu(iso) : iso);
+export const ruToIso = (ru: string) => (RU_DATE_SHAPE.test(ru) ? ruDateToIso(ru) : ru);
 
 /** Input sanitisers used as masks. */
 export const masks = {

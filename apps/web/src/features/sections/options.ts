@@ -35,7 +35,7 @@ const SOURCES: Record<Exclude<RefList, 'debtType'>, { call: string; option: (r: 
   },
 };
 
-/** SPEC section 3: debt type Д (receivable) or К (payable). */
+/** Debt type Д (receivable) or К (payable). */
 const DEBT_TYPES: Option[] = [
   { value: 'Д', label: 'Д — дебиторская (вам должны)' },
   { value: 'К', label: 'К — кредиторская (вы должны)' },
@@ -52,5 +52,5 @@ export function useOptions(field: FieldDef): { options: Option[]; loading: boole
   return { options, loading: q.isPending };
 }
 
-/** Selects show search above 6 options (SPEC section 5). */
+/** Selects show search above 6 options. */
 export const searchable = (options: readonly Option[]) => options.length > 6;

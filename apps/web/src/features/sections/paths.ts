@@ -13,5 +13,5 @@ export function sectionPaths(section: SectionDef, prefix: string, saleId?: numbe
   };
 }
 
-/** The declaration step a section's tile is on (SPEC section 2: step 4 income, 5 assets and form 250). */
+/** The declaration step a section's tile is on (docs/sections.md: step 4 income, 5 assets and form 250). */
 export const stepOf = (section: SectionDef) => (section.step === 'income' ? 4 : 5);

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 
 /**
- * Leaving a form with unsaved changes asks first (SPEC section 8: Выйти / Отмена). Returns `allowLeave`,
+ * Leaving a form with unsaved changes asks first (MSG: Выйти / Отмена). Returns `allowLeave`,
  * called right before a deliberate navigation (after a save).
  */
 export function useLeaveConfirm(dirty: boolean): () => void {

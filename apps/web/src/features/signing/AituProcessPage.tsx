@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, ThemeIcon, Titl
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { session } from '../../shared/session/storage.ts';
 import { SUPPORT_MESSENGER_URL } from '../../shared/support.ts';
 import { sendSignedFile, signAgain } from './api.ts';
@@ -10,10 +11,10 @@ import { sendSignedFile, signAgain } from './api.ts';
 type State = { kind: 'signed' } | { kind: 'sent'; result: SendSignedResult } | { kind: 'failed'; message: string };
 
 /**
- * /aitu-process?code=… (SPEC section 4 "Signing result"): 'Подписание прошло успешно' with
+ * /aitu-process?code=… (the signing result): 'Подписание прошло успешно' with
  * 'Передать в налоговую', then 'Отправка данных прошла успешно' (with the registration number and receipt)
  * or 'Не удалось отправить данные'. Without a code: 'Подписание не прошло'. Failures offer
- * 'Попробовать снова', 'Вернуться' and the support link (SPEC section 8).
+ * 'Попробовать снова', 'Вернуться' and the support link (texts in MSG).
  */
 export default function AituProcessPage() {
   const [params] = useSearchParams();
@@ -31,7 +32,7 @@ export default function AituProcessPage() {
     try {
       const result = await sendSignedFile(id, code);
       setState({ kind: 'sent', result });
-      void qc.invalidateQueries({ queryKey: ['declarations'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.declarations.all });
     } catch (e) {
       setState({ kind: 'failed', message: (e as Error).message });
     } finally {

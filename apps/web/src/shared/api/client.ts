@@ -20,7 +20,7 @@ type B2BRelogin = () => Promise<boolean>;
 let onSessionError: SessionErrorHandler = () => {};
 
 /**
- * SPEC section 8, B2B: on 401/403 log in again through the broker with the stored client id and
+ * Session loss for B2B (docs/accounts.md): on 401/403 log in again through the broker with the stored client id and
  * bank name (silently), then the failed call is retried once. Concurrent failures share one login.
  */
 let reloginInFlight: Promise<boolean> | null = null;
@@ -52,8 +52,8 @@ const brokerRelogin: B2BRelogin = () => {
 let b2bRelogin: B2BRelogin = brokerRelogin;
 
 /**
- * The admin path (SPEC section 7): under /management every call carries token, manager_id and
- * user_id (kept for the tab in sessionStorage when /management is opened with them).
+ * The admin path: under /management every call carries token (in the
+ * x-management-token header), manager_id and user_id (kept for the tab in sessionStorage).
  */
 export interface ManagementContext {
   token: string;
@@ -78,7 +78,7 @@ export const management = {
   },
 };
 
-/** The shell installs the dialogs of SPEC section 8; the B2B module installs the silent broker re-login. */
+/** The shell installs the dialogs of docs/accounts.md; the B2B module installs the silent broker re-login. */
 export function setSessionErrorHandler(h: SessionErrorHandler) {
   onSessionError = h;
 }
@@ -119,7 +119,8 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
   const headers: Record<string, string> = { accept: 'application/json' };
   const admin = management.active() && !opts.authToken ? management.get() : null;
   if (admin) {
-    url.searchParams.set('token', admin.token);
+    // the token rides in a header, never in an address (logs, history, Referer)
+    headers['x-management-token'] = admin.token;
     url.searchParams.set('manager_id', admin.manager_id);
     url.searchParams.set('user_id', admin.user_id);
   }

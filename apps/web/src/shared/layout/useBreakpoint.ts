@@ -1,7 +1,7 @@
 import { type Breakpoint, breakpointFor, isMobileBreakpoint } from '@deklarant/contracts';
 import { useEffect, useState } from 'react';
 
-/** Layout state of SPEC section 3: mobile flag, window width, breakpoint. */
+/** Layout state: mobile flag, window width, breakpoint. */
 export function useLayout(): { width: number; breakpoint: Breakpoint; mobile: boolean } {
   const [width, setWidth] = useState(() => window.innerWidth);
   useEffect(() => {

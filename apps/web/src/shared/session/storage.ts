@@ -1,4 +1,4 @@
-/** Local storage keys of SPEC section 3, in one place. */
+/** Local storage keys, in one place. */
 export const STORAGE_KEYS = {
   token: 'access_token',
   session: 'session',
@@ -37,13 +37,13 @@ export const session = {
     if (name) localStorage.setItem(STORAGE_KEYS.bankName, name);
     else localStorage.removeItem(STORAGE_KEYS.bankName);
   },
-  /** What a lost session clears (SPEC section 8): token, current declaration id and payment. */
+  /** What a lost session clears (docs/accounts.md): token, current declaration id and payment. */
   clearAfterSessionError() {
     localStorage.removeItem(STORAGE_KEYS.token);
     localStorage.removeItem(STORAGE_KEYS.currentDeclarationId);
     localStorage.removeItem(STORAGE_KEYS.payment);
   },
-  /** Logout clears user, token and session (SPEC section 4). */
+  /** Logout clears user, token and session (docs/accounts.md). */
   logout() {
     for (const k of [
       STORAGE_KEYS.token,

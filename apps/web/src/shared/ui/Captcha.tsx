@@ -9,7 +9,7 @@ export interface CaptchaConfig {
   challengeUrl?: string;
 }
 
-/** SPEC section 9: the captcha appears 600 ms after the form. */
+/** docs/accounts.md: the captcha appears 600 ms after the form. */
 export const CAPTCHA_DELAY_MS = 600;
 export const CAPTCHA_REQUIRED = 'Подтвердите, что вы не робот';
 

@@ -17,7 +17,7 @@ interface MaskedProps extends Omit<InputBaseProps, 'onChange' | 'value'> {
 const phoneShown = (value: string | null | undefined) =>
   value && /^\+?\d{11}$/.test(value) ? formatPhone(value) : (value ?? '');
 
-/** Phone with the mask +7 (###) ###-##-## (SPEC section 5); the value is the masked text. */
+/** Phone with the mask +7 (###) ###-##-## (docs/accounts.md); the value is the masked text. */
 export const PhoneInput = forwardRef<HTMLInputElement, MaskedProps>(function PhoneInput(
   { value, onChange, label = 'Телефон', placeholder = '+7 (777) 777-77-77', autoComplete = 'tel', ...rest },
   ref,
@@ -48,7 +48,7 @@ export const PhoneInput = forwardRef<HTMLInputElement, MaskedProps>(function Pho
   );
 });
 
-/** IIN: exactly 12 digits (SPEC section 5); the value is the digits. */
+/** IIN: exactly 12 digits (docs/accounts.md); the value is the digits. */
 export const IinInput = forwardRef<HTMLInputElement, MaskedProps>(function IinInput(
   { value, onChange, label = 'ИИН', placeholder = '12 цифр', ...rest },
   ref,

@@ -10,7 +10,7 @@ export function formatCountdown(seconds: number): string {
 /** Seconds left until `until` (epoch ms) at time `now`, rounded up, never negative. */
 export const secondsLeft = (until: number, now: number) => Math.max(0, Math.ceil((until - now) / 1000));
 
-/** The resend countdown of SPEC section 4 (60 s): `start()` after each code sent. */
+/** The resend countdown of docs/accounts.md (60 s): `start()` after each code sent. */
 export function useCountdown(total = CODE_RESEND_SECONDS) {
   const [until, setUntil] = useState(0);
   const [now, setNow] = useState(() => Date.now());

@@ -1,4 +1,4 @@
-/** Masks of SPEC section 5 (phone +7 (###) ###-##-##, IIN 12 digits) as pure helpers. */
+/** Masks of docs/accounts.md (phone +7 (###) ###-##-##, IIN 12 digits) as pure helpers. */
 
 /** The imask pattern: `0` is any digit, the rest is fixed. */
 export const PHONE_MASK = '+7 (000) 000-00-00';

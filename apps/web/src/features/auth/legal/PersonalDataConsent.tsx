@@ -1,6 +1,6 @@
 import { Button, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 
-/** The personal-data consent text (SPEC section 2 dialogs; storage term of SPEC section 9). */
+/** The personal-data consent text (docs/accounts.md dialogs; storage term of docs/accounts.md). */
 export function PersonalDataConsentText() {
   return (
     <Stack gap="sm" fz="sm">

@@ -18,7 +18,7 @@ const CONSULTANT_TIERS = [
   ['более 100 сделок или более 50 активов', 'от 450 000 ₸'],
 ] as const;
 
-/** The public offer with its tariff appendix (SPEC sections 2 and 9); header 'Согласие'. */
+/** The public offer with its tariff appendix (docs/tariffs.md); header 'Согласие'. */
 export function OfferText() {
   return (
     <Stack gap="lg" data-testid="public-offer">

@@ -11,7 +11,7 @@ import { sandboxRate } from './sandbox-rates.ts';
 /**
  * Official tenge rates for the tax engine and the deal forms.
  *
- * Rules (research kz-tax.md §1.2, §6.1):
+ * Rules (docs/tax-years.md, fxRule and rates):
  * - previous_working_day: the rate of the last working day BEFORE the date (foreign income up to tax year 2024);
  * - on_date: the rate in force on the date (a day without a published rate takes the last one before it);
  * - year_end: the rate in force on 31.12 of the date's year (form 250.00 items);
@@ -67,7 +67,7 @@ export interface RatesServiceOptions {
   concurrency?: number;
 }
 
-/** The client-facing error: HTTP 503 with the SPEC text. */
+/** The client-facing error: HTTP 503 with its Russian text. */
 export class RatesUnavailableError extends HttpError {
   override name = 'RatesUnavailableError';
   constructor() {

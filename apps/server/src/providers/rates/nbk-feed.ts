@@ -3,8 +3,8 @@ import { XMLParser } from 'fast-xml-parser';
 import { fromIsoDate, toNbkDate } from './dates.ts';
 
 /**
- * The National Bank of Kazakhstan daily feed `get_rates.cfm?fdate=DD.MM.YYYY` (research formats.md §6,
- * kz-tax.md §6.1). No official schema exists; the shape below is the one public fixtures agree on:
+ * The National Bank of Kazakhstan daily feed `get_rates.cfm?fdate=DD.MM.YYYY` (docs/formats.md,
+ * docs/tax-years.md). No official schema exists; the shape below is the one public fixtures agree on:
  *
  *   <rates><date>24.04.2024</date>
  *     <item><fullname>ДОЛЛАР США</fullname><title>USD</title><description>444.32</description><quant>1</quant>…</item>

@@ -1,7 +1,7 @@
 /**
- * Official National Bank of Kazakhstan rates we could verify in a published source (research kz-tax.md §6.2,
+ * Official National Bank of Kazakhstan rates we could verify in a published source (docs/tax-years.md, rates;
  * marked [V] there). They answer without a network call and survive an unreachable feed in production.
- * Figures the research marks [R] (unverified recollection, e.g. year ends 2021–2023 and EUR/RUB 31.12.2024)
+ * Figures that could not be verified in a published source (e.g. year ends 2021–2023 and EUR/RUB 31.12.2024)
  * are deliberately NOT here: they must come from the feed.
  */
 export interface BundledRate {

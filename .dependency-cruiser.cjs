@@ -1,0 +1,133 @@
+// Dependency rules of the monorepo (ARCHITECTURE.md, docs/adr/2026-11-24-dependency-rules.md), checked on resolved
+// paths by dependency-cruiser: `npx depcruise apps/server/src apps/web/src packages/*/src` or the 'arch'
+// vitest project (test/architecture.test.ts). Paths are relative to the directory cruised from, so the same
+// rules run over the planted-violation fixture in test/fixtures/architecture/.
+
+/** Workspace packages whose code is pure domain logic. */
+const DOMAIN = '^packages/(contracts|tax|documents|importers)/';
+
+/** Modules that reach the outside world: files, network, processes, databases, the web server. */
+const IO_MODULES = [
+  '^(node:)?(fs|fs/promises|net|http|https|http2|dgram|dns|dns/promises|tls|child_process|cluster|worker_threads|inspector|readline|repl|v8|vm)$',
+  '^pg$',
+  '^pg-',
+  '^@electric-sql/pglite',
+  '^fastify$',
+  '^@fastify/',
+  '^nodemailer$',
+  '^undici$',
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'A cycle makes two modules one: neither can be read, tested or moved alone. Move the shared type or ' +
+        'function to where both can import it (e.g. lib/), or pass it in.',
+      from: { path: '^(apps/[^/]+/src|packages/[^/]+/src)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'packages-never-import-apps',
+      severity: 'error',
+      comment: 'Packages are used by the apps, never the other way round.',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'contracts-import-no-workspace-package',
+      severity: 'error',
+      comment: 'packages/contracts is the bottom layer: it imports no other workspace package.',
+      from: { path: '^packages/contracts/' },
+      to: { path: '^packages/', pathNot: '^packages/contracts/' },
+    },
+    {
+      name: 'domain-packages-import-only-contracts',
+      severity: 'error',
+      comment: 'packages/tax, documents and importers depend on packages/contracts only, never on each other.',
+      from: { path: '^packages/(tax|documents|importers)/' },
+      to: { path: '^packages/', pathNot: ['^packages/contracts/', '^packages/$1/'] },
+    },
+    {
+      name: 'web-imports-only-contracts',
+      severity: 'error',
+      comment: 'The browser app shares only packages/contracts with the server; it never imports apps/server.',
+      from: { path: '^apps/web/' },
+      to: { path: '^(packages/(tax|documents|importers)/|apps/server/)' },
+    },
+    {
+      name: 'server-never-imports-web',
+      severity: 'error',
+      comment: 'The server serves the built SPA as files; it never imports its source.',
+      from: { path: '^apps/server/' },
+      to: { path: '^apps/web/' },
+    },
+    {
+      name: 'domain-packages-do-no-io',
+      severity: 'error',
+      comment:
+        'contracts, tax, documents and importers are pure: bytes and data in, data out. Files, network, ' +
+        'databases and the web server belong to apps/server.',
+      from: {
+        path: DOMAIN,
+        pathNot: [
+          // The two files of documents that read their own bundled assets (read-only, next to the code):
+          // the XSD schemas of the forms and the Roboto fonts embedded in the PDF.
+          '^packages/documents/src/xml/validate\\.ts$',
+          '^packages/documents/src/pdf/engine\\.ts$',
+        ],
+      },
+      to: { path: IO_MODULES },
+    },
+    {
+      name: 'web-features-only-through-index',
+      severity: 'error',
+      comment: "A web feature uses another feature only through that feature's index.ts (its public surface).",
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: {
+        path: '^apps/web/src/features/([^/]+)/',
+        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.tsx?$'],
+      },
+    },
+    {
+      name: 'server-lib-and-db-never-import-modules',
+      severity: 'error',
+      comment: 'lib/ and db/ are below the feature modules: they must not know them.',
+      from: { path: '^apps/server/src/(lib|db)/' },
+      to: { path: '^apps/server/src/modules/' },
+    },
+    {
+      name: 'server-providers-never-import-modules',
+      severity: 'error',
+      comment: 'providers/ adapt outside services for the modules; they must not call back into them.',
+      from: { path: '^apps/server/src/providers/' },
+      to: { path: '^apps/server/src/modules/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that does not resolve cannot be checked (and fails at run time).',
+      from: { path: '^(apps/[^/]+/src|packages/[^/]+/src)/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
+    // Type-only imports count: a cycle through types still ties two modules together.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    // Workspace packages resolve through their node_modules symlinks to packages/<name>/src/index.ts.
+    preserveSymlinks: false,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};

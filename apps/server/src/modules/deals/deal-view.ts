@@ -1,0 +1,36 @@
+import type { SectionDef } from '@deklarant/contracts';
+import { amountLevel, isGiven, type TaxWarning } from '@deklarant/tax';
+import type { DeclarationRow } from '../../db/rows.ts';
+import type { DealOut } from '../declarations/repo.ts';
+import { SALE_CODES, warningsOf } from './compute.ts';
+import type { ReferenceSets } from './references.ts';
+
+/** A deal as the API returns it: stored fields, the engine's warnings and the card level. */
+export type DealView = DealOut & { warnings: TaxWarning[]; level: 'default' | 'warning' | 'error' };
+
+const RANK = { default: 0, warning: 1, error: 2 } as const;
+
+/**
+ * Card level: the worst of the engine's warnings and, for sales, the section warning levels of docs/tax-years.md
+ * section 4 (cost against sales and sales against cost, amountLevel).
+ */
+export function levelOf(warnings: readonly TaxWarning[], deal?: Record<string, unknown>): DealView['level'] {
+  let level: DealView['level'] = warnings.some((w) => w.level === 'error')
+    ? 'error'
+    : warnings.length > 0
+      ? 'warning'
+      : 'default';
+  if (deal && isGiven(deal.sales_cost_in_tenge_currency as string) && isGiven(deal.cost_in_tenge_currency as string)) {
+    const sale = deal.sales_cost_in_tenge_currency as string;
+    const cost = deal.cost_in_tenge_currency as string;
+    for (const l of [amountLevel(cost, sale), amountLevel(sale, cost)]) if (RANK[l] > RANK[level]) level = l;
+  }
+  return level;
+}
+
+/** A stored deal with its warnings and card level, as the API returns it. */
+export function dealView(section: SectionDef, deal: DealOut, decl: DeclarationRow, refs: ReferenceSets): DealView {
+  const warnings = warningsOf(section, deal, { form: decl.reporting_form_id, year: decl.year, refs });
+  const sale = SALE_CODES.has(section.code) ? deal : undefined;
+  return { ...deal, warnings, level: levelOf(warnings, sale) };
+}
