@@ -18,6 +18,42 @@ export interface RateLookup {
   rule: FxRule;
 }
 
+const RU_DATE = /^\d{2}\.\d{2}\.\d{4}$/;
+const ruDate = (v: unknown): string | null => (typeof v === 'string' && RU_DATE.test(v) ? v : null);
+
+/** Which date an amount of a section is converted on: the deal's, the purchase's, or 31.12 of the year. */
+export type RateBasis = 'deal' | 'purchase' | 'year_end';
+
+/** What the server must fetch to convert a deal's amounts; null where no rate is needed or possible. */
+export interface RatePlan {
+  deal: { date: string; rule: FxRule | 'year_end' } | null;
+  /** the purchase's own rate; null when the purchase takes the deal rate */
+  purchase: { date: string; rule: FxRule } | null;
+}
+
+/**
+ * The rates a deal form's conversions need (deals/compute.ts fetches exactly these): the year-end rate
+ * for period-end assets (form 250.00, 5-2, 7); otherwise the report year's rule on the deal date and,
+ * for a cost bought on another date, the same rule on the purchase date. A deal without a valid date
+ * gets no rate (its tenge figures stay empty); an unsupported year throws TaxEngineError 'year'.
+ */
+export function ratePlan(
+  bases: readonly RateBasis[],
+  dates: { transaction_date?: unknown; purchase_transaction_date?: unknown },
+  reportYear: number,
+): RatePlan {
+  if (bases.length === 0) return { deal: null, purchase: null };
+  if (bases.includes('year_end')) return { deal: { date: `31.12.${reportYear}`, rule: 'year_end' }, purchase: null };
+  const rule = fxRuleOf(reportYear);
+  const saleDate = ruDate(dates.transaction_date);
+  const buyDate = ruDate(dates.purchase_transaction_date);
+  const ownBuyDate = bases.includes('purchase') && buyDate && buyDate !== saleDate ? buyDate : null;
+  return {
+    deal: saleDate ? { date: saleDate, rule } : null,
+    purchase: ownBuyDate ? { date: ownBuyDate, rule } : null,
+  };
+}
+
 /** The rates a deal was given, KZT per unit of its currency; `purchase` defaults to `sale`. */
 export interface DealRatesGiven {
   sale?: string | null;
@@ -34,9 +70,6 @@ export interface DealInTenge {
 
 /** The FX rule of the report year; an unsupported year throws TaxEngineError 'year' (no fallback). */
 export const fxRuleOf = (reportYear: number): FxRule => yearRules(reportYear).fxRule.value;
-
-const RU_DATE = /^\d{2}\.\d{2}\.\d{4}$/;
-const ruDate = (v: unknown): string | null => (typeof v === 'string' && RU_DATE.test(v) ? v : null);
 
 /**
  * The rate lookups the deal needs to put its amounts in tenge under the report year's rule. Amounts

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dealInTenge, FX_RULE_SCOPE, ratesNeeded, type TaxDeal, TaxEngineError, yearRules } from '../src/index.ts';
+import {
+  dealInTenge,
+  FX_RULE_SCOPE,
+  ratePlan,
+  ratesNeeded,
+  type TaxDeal,
+  TaxEngineError,
+  yearRules,
+} from '../src/index.ts';
 
 // A USD security bought on 15.03.2024 and sold on 10.06.2025.
 const crossYear: TaxDeal = {
@@ -79,5 +87,32 @@ describe('dealInTenge', () => {
 
   it('a foreign amount without its rate throws rate_missing', () => {
     expect(() => dealInTenge(crossYear, {}, 2025)).toThrow(/No exchange rate/);
+  });
+});
+
+describe('ratePlan: the rates a deal form fetches, decided here and not by the server', () => {
+  it('a 2024 purchase sold in 2025: the 2025 rule on the sale date and on the purchase date', () => {
+    expect(ratePlan(['deal', 'purchase'], crossYear, 2025)).toEqual({
+      deal: { date: '10.06.2025', rule: 'annual_average' },
+      purchase: { date: '15.03.2024', rule: 'annual_average' },
+    });
+  });
+  it('a purchase on the sale day takes the deal rate (no second lookup); 2023 uses the previous working day', () => {
+    const sameDay = { transaction_date: '05.05.2023', purchase_transaction_date: '05.05.2023' };
+    expect(ratePlan(['deal', 'purchase'], sameDay, 2023)).toEqual({
+      deal: { date: '05.05.2023', rule: 'previous_working_day' },
+      purchase: null,
+    });
+  });
+  it('form 250.00 assets take the rate of 31.12 of the year, whatever the deal date', () => {
+    expect(ratePlan(['year_end'], { transaction_date: '01.02.2024' }, 2024)).toEqual({
+      deal: { date: '31.12.2024', rule: 'year_end' },
+      purchase: null,
+    });
+  });
+  it('no date, no rate; no conversion, no rate; an unsupported year is refused, never defaulted', () => {
+    expect(ratePlan(['deal'], { transaction_date: '2025-06-10' }, 2025)).toEqual({ deal: null, purchase: null });
+    expect(ratePlan([], crossYear, 2025)).toEqual({ deal: null, purchase: null });
+    expect(() => ratePlan(['deal'], crossYear, 1999)).toThrow(TaxEngineError);
   });
 });

@@ -6,6 +6,7 @@ import {
   fxRuleOf,
   isGiven,
   kztAmount,
+  ratePlan,
   type TaxDeal,
   TaxEngineError,
   type TaxWarning,
@@ -89,13 +90,6 @@ export function currencyOf(input: Fields, refs: ReferenceSets): string | null {
 }
 
 /**
- * The FX rule of the declaration's year, for every amount of the deal (the purchase cost of an earlier
- * year's purchase included): `fxRuleOf` of packages/tax, the rule the calculation uses too
- * (calculation/assemble.ts through `ratesNeeded`). An unsupported year throws TaxEngineError 'year'.
- */
-const fxRuleFor = (year: number): RateRule => fxRuleOf(year);
-
-/**
  * Small memo per rates provider: the same currency and day are asked for again and again while a form
  * is edited. Failures are not kept.
  */
@@ -148,8 +142,8 @@ export function lookupRate(
 export type DealRates = { deal: RateUsed | null; purchase: RateUsed | null };
 
 /**
- * Which rates the input needs: the deal rate and, for a purchase on another date, the purchase rate
- * (looked up after the deal rate). Without a promise when the memo holds them all (see `lookupRate`).
+ * Fetches the rates `ratePlan` of packages/tax asks for (the server decides no rate itself). Without a
+ * promise when the memo holds them all (see `lookupRate`).
  */
 function ratesFor(
   code: SectionCode,
@@ -158,50 +152,24 @@ function ratesFor(
   currency: string | null,
   rates: RatesProvider,
 ): DealRates | Promise<DealRates> {
-  const conversions = CONVERSIONS[code];
-  if (!currency || conversions.length === 0) return { deal: null, purchase: null };
-  if (conversions[0]?.rate === 'year_end') {
-    const deal = lookupRate(rates, currency, `31.12.${year}`, 'year_end');
-    return deal instanceof Promise ? deal.then((d) => ({ deal: d, purchase: null })) : { deal, purchase: null };
-  }
-  const date = input.transaction_date;
+  const bases = CONVERSIONS[code].map((c) => c.rate);
+  if (!currency || bases.length === 0) return { deal: null, purchase: null };
+  const plan = ratePlan(bases, input, year);
   if (currency === 'KZT') {
     const kzt = {
       rate: '1',
       currency_code: 'KZT',
-      rate_date: validRuDate(date) ? date : '',
-      rule: fxRuleFor(year),
+      rate_date: plan.deal?.date ?? '',
+      rule: plan.deal?.rule ?? fxRuleOf(year),
       demo: false,
     };
     return { deal: kzt, purchase: kzt };
   }
-  const deal = validRuDate(date) ? lookupRate(rates, currency, date, fxRuleFor(year)) : null;
-  if (deal instanceof Promise)
-    return deal.then(async (d) => ({
-      deal: d,
-      purchase: await purchaseRate(conversions, input, currency, rates, d, year),
-    }));
-  const purchase = purchaseRate(conversions, input, currency, rates, deal, year);
-  return purchase instanceof Promise ? purchase.then((p) => ({ deal, purchase: p })) : { deal, purchase };
-}
-
-/**
- * The purchase rate when the purchase was on another date than the deal, else the deal rate. The rule is
- * the report year's (not the purchase year's): a 2024 purchase sold in 2025 takes the 2025 rule on its
- * purchase date, as in the calculation (docs/tax-years.md, «Rates»).
- */
-function purchaseRate(
-  conversions: readonly Conversion[],
-  input: Fields,
-  currency: string,
-  rates: RatesProvider,
-  deal: RateUsed | null,
-  year: number,
-): RateUsed | null | Promise<RateUsed> {
-  const pDate = input.purchase_transaction_date;
-  if (conversions.some((c) => c.rate === 'purchase') && validRuDate(pDate) && pDate !== input.transaction_date)
-    return lookupRate(rates, currency, pDate, fxRuleFor(year));
-  return deal;
+  const deal = plan.deal ? lookupRate(rates, currency, plan.deal.date, plan.deal.rule) : null;
+  const purchase = plan.purchase ? lookupRate(rates, currency, plan.purchase.date, plan.purchase.rule) : deal;
+  if (deal instanceof Promise || purchase instanceof Promise)
+    return Promise.all([deal, purchase]).then(([d, p]) => ({ deal: d, purchase: p }));
+  return { deal, purchase };
 }
 
 /** The engine's view of a stored or posted deal (rates and country resolved). */
