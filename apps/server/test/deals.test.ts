@@ -321,8 +321,8 @@ describe('refusals: the Russian message, nothing saved', () => {
     expect(await count(f240)).toBe(0);
   });
 
-  it('250-1 above 34,500,000 KZT blocks saving', async () => {
-    const id = await declaration(u.client, 2, 2024);
+  it('250-1 above 10 000 МРП of the year blocks saving (2023: 10 000 × 3 450 = 34 500 000)', async () => {
+    const id = await declaration(u.client, 2, 2023);
     const res = await u.client.post(`/api/declarations/${id}/deals/form-250-first-section`, {
       amount: '34500000.01',
       currency_code_id: KZT,
@@ -340,6 +340,19 @@ describe('refusals: the Russian message, nothing saved', () => {
       currency_code_id: KZT,
     });
     expect(ok.statusCode).toBe(201);
+    // 2024: 10 000 × 3 692 = 36 920 000
+    const y2024 = await declaration(u.client, 2, 2024);
+    const over = await u.client.post(`/api/declarations/${y2024}/deals/form-250-first-section`, {
+      amount: '36920000.01',
+      currency_code_id: KZT,
+    });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().errors.amount[0]).toContain('36 920 000');
+    const within = await u.client.post(`/api/declarations/${y2024}/deals/form-250-first-section`, {
+      amount: '36920000',
+      currency_code_id: KZT,
+    });
+    expect(within.statusCode).toBe(201);
   });
 
   it('row limits of docs/sections.md (250-1: 4 rows)', async () => {

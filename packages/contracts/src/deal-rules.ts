@@ -18,13 +18,16 @@ export interface DealRuleContext {
   year: number;
   /** KZT per unit of the row currency (year-end rate) for the 250-1 limit; omit for KZT */
   rate?: string | number;
+  /** 250-1: the cash limit of the year in KZT (10 000 МРП, packages/tax cashLimitKzt); omitted, not checked here */
+  cashLimitKzt?: string;
 }
 
 export const DEAL_RULE_TEXT = {
   dateFormat: 'Введите дату в формате дд.мм.гггг',
   dateInYear: (year: number) => `Выберите дату с 01.01.${year} по 31.12.${year}`,
   dateNotAfterYear: (year: number) => `Дата не может быть позже 31.12.${year}`,
-  cash250Limit: 'Сумма превышает 34 500 000 тенге в эквиваленте: такую запись сохранить нельзя',
+  cash250Limit: (limit: string) =>
+    `Сумма превышает ${limit.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} тенге в эквиваленте (10 000 МРП): такую запись сохранить нельзя`,
   amount4: 'Введите число (до 4х знаков после запятой)',
 } as const;
 
@@ -71,7 +74,6 @@ export const REQUIRED_ASSET_FIELDS: Readonly<Partial<Record<SectionCode, readonl
 
 /** docs/sections.md: the 1B ISIN is needed when the security type is 1 and the gain is over this. */
 export const ISIN_GAIN_THRESHOLD_KZT = '100000000';
-export const CASH_250_LIMIT_KZT = '34500000';
 
 /** Fields chosen from a list: the reference ids a person picks (not the sale a purchase belongs to), currency, debt type. */
 const SELECT_FIELDS = new Set<string>([
@@ -223,14 +225,15 @@ function formatError(code: SectionCode, field: string, raw: unknown, ctx: DealRu
   return null;
 }
 
-/** KZT equivalent check of docs/sections.md: a 250-1 amount above 34,500,000 blocks saving. */
+/** KZT equivalent check of docs/sections.md: a 250-1 amount above 10 000 МРП of the year blocks saving. */
 function cashLimitError(input: Input, ctx: DealRuleContext): string | null {
   const amount = scaled(input.amount);
-  if (amount === null) return null;
+  const limit = ctx.cashLimitKzt === undefined ? null : scaled(ctx.cashLimitKzt);
+  if (amount === null || limit === null) return null;
   const rate = ctx.rate === undefined ? 10n ** BigInt(SCALE) : scaled(ctx.rate);
   if (rate === null) return null;
   const kzt = amount * rate; // scaled by 10^16
-  return kzt > scaled(CASH_250_LIMIT_KZT)! * 10n ** BigInt(SCALE) ? DEAL_RULE_TEXT.cash250Limit : null;
+  return kzt > limit * 10n ** BigInt(SCALE) ? DEAL_RULE_TEXT.cash250Limit(ctx.cashLimitKzt as string) : null;
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 import { amount, type Decimal, dec, isGiven, TaxEngineError, toKzt } from './money.ts';
 import { TEXT } from './texts.ts';
 import { OPERATION } from './vocabulary.ts';
-import { LIMITS, yearRules } from './year-rules.ts';
+import { cashLimitKzt, LIMITS, otherPropertyLimitKzt, yearRules } from './year-rules.ts';
 
 export type WarningLevel = 'warning' | 'error';
 export type SectionLevel = 'default' | WarningLevel;
@@ -170,12 +170,19 @@ export function dealWarnings(section: string, deal: TaxDeal, ctx: WarningContext
   }
   if (code === '250-1') {
     const kzt = rowKzt(deal, deal.amount, ctx);
-    if (kzt?.greaterThan(dec(LIMITS.cash250Kzt.value)))
+    const limit = cashLimitKzt(ctx.year);
+    if (kzt?.greaterThan(dec(limit)))
+      out.push({ field: 'amount', level: 'error', code: 'cash_above_limit', text: TEXT.cash250Above(limit) });
+  }
+  if (code === '250-8') {
+    const kzt = rowKzt(deal, deal.property_value, ctx);
+    const limit = otherPropertyLimitKzt(ctx.year);
+    if (kzt && !kzt.greaterThan(dec(limit)))
       out.push({
-        field: 'amount',
-        level: 'error',
-        code: 'cash_above_limit',
-        text: TEXT.cash250Above(LIMITS.cash250Kzt.value),
+        field: 'property_value',
+        level: 'warning',
+        code: 'other_property_below',
+        text: TEXT.otherPropertyBelow(limit),
       });
   }
   if (code === '7' || code === '250-9') {

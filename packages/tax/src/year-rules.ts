@@ -187,10 +187,19 @@ export const LIMITS = {
   acquisitionWarningShare: { value: '0.5', source: 'SPEC §5 warnings: cost more than 50 % below sale' },
   acquisitionErrorShare: { value: '0.2', source: 'SPEC §5 warnings: cost more than 80 % below sale' },
   sectionMinimum: { value: '100', source: 'SPEC §4 section warning levels: a value under 100 is an error' },
-  cash250Kzt: { value: '34500000', source: 'SPEC §9: 250-1 amount 34,500,000 KZT' },
   foreignMoneyKzt: { value: '400000', source: 'SPEC §9: foreign bank balance 400,000 warning' },
   foreignBalancesMrp: { value: 1000, source: 'SPEC §9; research §4.1 (1 000 МРП in total)' },
-  cashMrp: { value: 10000, source: 'SPEC §9; research §4.1 [R: "exceeding"]', uncertain: true },
+  /** 250-1: cash above this many МРП of the year cannot be saved (34 500 000 ₸ was the 2023 figure) */
+  cashMrp: {
+    value: 10000,
+    source: 'SPEC §9 (cash 10,000 MRP; 34,500,000 = 10 000 × 3 450 of 2023); research §4.1 [R: "exceeding"]',
+    uncertain: true,
+  },
+  /** 250-8: other property is declared (optionally) above this many МРП of the year */
+  otherPropertyMrp: {
+    value: 1000,
+    source: 'SPEC §9 (other property 1000 MRP); research §4.1 (mondaq: optionally other property > 1 000 MRP)',
+  },
   isinGainKzt: {
     value: '100000000',
     source: 'SPEC §5 (isin for 1B type 1); research §7 q.4: no legal trace',
@@ -210,3 +219,13 @@ export const FX_RULE_SCOPE: Figure<'report_year'> = {
     'Reading of the 2025 amendment (KPMG 07.2025, research §1.2): the annual average converts the income of the tax year, whose cost is part of it; not confirmed for a purchase in an earlier year',
   uncertain: true,
 };
+
+/** A threshold given in МРП as tenge of the declaration's year (whole tenge: the МРП is whole). */
+export const mrpAmount = (year: number, mrps: number): string =>
+  String(BigInt(mrps) * BigInt(yearRules(year).mrp.value));
+
+/** 250-1: the cash limit of the year, 10 000 МРП (docs/tax-years.md, limits). */
+export const cashLimitKzt = (year: number): string => mrpAmount(year, LIMITS.cashMrp.value);
+
+/** 250-8: other property at or under this (1 000 МРП of the year) need not be declared. */
+export const otherPropertyLimitKzt = (year: number): string => mrpAmount(year, LIMITS.otherPropertyMrp.value);

@@ -1,5 +1,6 @@
 import { MSG, requiredFields, type SectionCode, validateDeal } from '@deklarant/contracts';
 import { describe, expect, it } from 'vitest';
+import { cashLimitKzt } from '../src/year-rules.ts';
 
 const ctx = { form: 3, year: 2024 };
 const sorted = (code: SectionCode, input: Record<string, unknown> = {}, c = ctx) =>
@@ -223,13 +224,29 @@ describe('validateDeal messages', () => {
     });
   });
 
-  it('250-1: an amount above 34 500 000 KZT equivalent blocks saving', () => {
+  it("250-1: an amount above the year's cash limit (10 000 МРП) in KZT equivalent blocks saving", () => {
+    // 2023: 10 000 × 3 450 = 34 500 000
+    const limit = cashLimitKzt(2023);
+    expect(limit).toBe('34500000');
     const cash = (amount: string, rate?: string) =>
-      validateDeal('250-1', { amount, currency_code_id: 1 }, { form: 2, year: 2024, ...(rate ? { rate } : {}) });
+      validateDeal(
+        '250-1',
+        { amount, currency_code_id: 1 },
+        { form: 2, year: 2023, cashLimitKzt: limit, ...(rate ? { rate } : {}) },
+      );
     expect(cash('34500000')).toEqual({});
-    expect(Object.keys(cash('34500000.01'))).toEqual(['amount']);
+    expect(cash('34500000.01')).toEqual({
+      amount: ['Сумма превышает 34 500 000 тенге в эквиваленте (10 000 МРП): такую запись сохранить нельзя'],
+    });
     expect(cash('69000', '500')).toEqual({}); // = 34 500 000
     expect(Object.keys(cash('69000.01', '500'))).toEqual(['amount']);
+    // 2024: 10 000 × 3 692 = 36 920 000
+    expect(cashLimitKzt(2024)).toBe('36920000');
+    const y2024 = { form: 2, year: 2024, cashLimitKzt: cashLimitKzt(2024) };
+    expect(validateDeal('250-1', { amount: '36920000', currency_code_id: 1 }, y2024)).toEqual({});
+    expect(Object.keys(validateDeal('250-1', { amount: '36920000.01', currency_code_id: 1 }, y2024))).toEqual([
+      'amount',
+    ]);
   });
 
   it('shareholding percent 0.01..100', () => {

@@ -119,12 +119,40 @@ describe('assets', () => {
     expect(codes('5-2', { amount_in_currency: '800', rate: '500' })).toEqual([]);
     expect(codes('5-2', { amount_in_currency: '799.99', rate: '500' })).toEqual(['warning:foreign_money_below']);
   });
-  it('blocks 250-1 cash above 34 500 000 KZT', () => {
-    const f250: WarningContext = { form: 2, year: 2024 };
-    expect(codes('250-1', { amount: '34500000' }, f250)).toEqual([]);
-    expect(codes('250-1', { amount: '34500000.01' }, f250)).toEqual(['error:cash_above_limit']);
-    // 69 001 USD @500 = 34 500 500
-    expect(codes('250-1', { amount: '69001' }, { ...f250, rate: '500' })).toEqual(['error:cash_above_limit']);
+  it('blocks 250-1 cash above 10 000 МРП of the declaration year', () => {
+    // 2023: 10 000 × 3 450 = 34 500 000 (the figure the spec quotes)
+    const f2023: WarningContext = { form: 2, year: 2023 };
+    expect(codes('250-1', { amount: '34500000' }, f2023)).toEqual([]);
+    expect(codes('250-1', { amount: '34500000.01' }, f2023)).toEqual(['error:cash_above_limit']);
+    // 69 001 USD @500 = 34 500 500 > 34 500 000
+    expect(codes('250-1', { amount: '69001' }, { ...f2023, rate: '500' })).toEqual(['error:cash_above_limit']);
+    // 2024: 10 000 × 3 692 = 36 920 000, so 34 500 000.01 is allowed there
+    const f2024: WarningContext = { form: 2, year: 2024 };
+    expect(codes('250-1', { amount: '34500000.01' }, f2024)).toEqual([]);
+    expect(codes('250-1', { amount: '36920000' }, f2024)).toEqual([]);
+    expect(codes('250-1', { amount: '36920000.01' }, f2024)).toEqual(['error:cash_above_limit']);
+    // 2025: 10 000 × 3 932 = 39 320 000; 2021: 10 000 × 2 917 = 29 170 000
+    expect(codes('250-1', { amount: '39320000.01' }, { form: 2, year: 2025 })).toEqual(['error:cash_above_limit']);
+    expect(codes('250-1', { amount: '39320000' }, { form: 2, year: 2025 })).toEqual([]);
+    expect(codes('250-1', { amount: '29170000.01' }, { form: 2, year: 2021 })).toEqual(['error:cash_above_limit']);
+    const [w] = dealWarnings('250-1', { amount: '36920000.01' }, f2024);
+    expect(w?.text).toContain('36920000');
+  });
+  it('notes 250-8 other property at or under 1 000 МРП of the year (optional to declare)', () => {
+    // 2024: 1 000 × 3 692 = 3 692 000
+    const f2024: WarningContext = { form: 2, year: 2024 };
+    expect(codes('250-8', { property_value: '3692000' }, f2024)).toEqual(['warning:other_property_below']);
+    expect(codes('250-8', { property_value: '3692000.01' }, f2024)).toEqual([]);
+    // 7 384 USD @500 = 3 692 000 (not above); 7 385 USD @500 = 3 692 500 (above)
+    expect(codes('250-8', { property_value: '7384' }, { ...f2024, rate: '500' })).toEqual([
+      'warning:other_property_below',
+    ]);
+    expect(codes('250-8', { property_value: '7385' }, { ...f2024, rate: '500' })).toEqual([]);
+    // 2022: 1 000 × 3 063 = 3 063 000
+    const f2022: WarningContext = { form: 2, year: 2022 };
+    expect(codes('250-8', { property_value: '3063000' }, f2022)).toEqual(['warning:other_property_below']);
+    expect(codes('250-8', { property_value: '3063001' }, f2022)).toEqual([]);
+    expect(codes('250-8', {}, f2022)).toEqual([]);
   });
   it('warns when the debt return date is before the declaration year', () => {
     const [w] = dealWarnings('7', { return_period: '31.12.2023' }, ctx270);

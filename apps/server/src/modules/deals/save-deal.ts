@@ -1,4 +1,5 @@
 import { type DealInput, LIMITS, MSG, type SectionDef, validateDeal } from '@deklarant/contracts';
+import { cashLimitKzt } from '@deklarant/tax';
 import type { Db } from '../../db/db.ts';
 import type { DeclarationRow } from '../../db/rows.ts';
 import type { Deps } from '../../deps.ts';
@@ -34,7 +35,7 @@ async function prepare(
   existingId?: number,
 ) {
   const input = decimalsAsText(normalize(body));
-  const rules = { form: decl.reporting_form_id, year: decl.year };
+  const rules = { form: decl.reporting_form_id, year: decl.year, cashLimitKzt: cashLimitKzt(decl.year) };
   let errors = { ...validateDeal(section.code, input, rules), ...referenceErrors(input, refs) };
   if (section.code === 'history') {
     const parent = Number(input.first_a_and_second_section_deal_id);
@@ -47,7 +48,7 @@ async function prepare(
 
   const computed = await computeDeal(section, input, { year: decl.year, rates: deps.providers.rates, refs });
   if (section.code === '250-1' && computed.rate) {
-    // The 34,500,000 KZT limit is checked on the KZT equivalent at the year-end rate.
+    // The 10 000 МРП limit of the year is checked on the KZT equivalent at the year-end rate.
     errors = validateDeal(section.code, input, { ...rules, rate: computed.rate.rate });
     if (Object.keys(errors).length > 0) throw unprocessable(MSG.checkInput, errors);
   }
