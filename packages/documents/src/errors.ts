@@ -1,4 +1,10 @@
-export type DocumentErrorCode = 'MISSING_PERSONAL_DATA' | 'INVALID_IIN' | 'INVALID_KGD_CODE' | 'UNSUPPORTED_FORM';
+export type DocumentErrorCode =
+  | 'MISSING_PERSONAL_DATA'
+  | 'INVALID_IIN'
+  | 'INVALID_KGD_CODE'
+  | 'UNSUPPORTED_FORM'
+  | 'TEMPLATE_INVALID'
+  | 'TEMPLATE_CHECK_FAILED';
 
 /** Raised when a document cannot be rendered; `message` is Russian and safe to show to the user. */
 export class DocumentError extends Error {
