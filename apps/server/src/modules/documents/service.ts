@@ -14,6 +14,7 @@ import type { Deps } from '../../deps.ts';
 import { PermanentJobError } from '../../jobs/queue.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { faultPoint } from '../../lib/fault-point.ts';
 import { computeDeclaration } from '../calculation/assemble.ts';
 import type { DeclarationRow } from '../declarations/repo.ts';
 import { declarationsService } from '../declarations/service.ts';
@@ -246,6 +247,7 @@ export function documentsService(deps: Deps) {
         throw err;
       }
       const bytes = await renderOffThread(p.format, doc);
+      faultPoint(`export_${p.format}_rendered`);
       const filename = documentFilename(row, p.format, doc.generatedAt, '_full');
       const user = await deps.db.one<{ email: string }>('SELECT email FROM users WHERE id = $1', [row.user_id]);
       return deps.db.tx(async (t) => {
