@@ -8,12 +8,12 @@ const ACQUISITION_80 =
 let browser: Browser;
 let token: string;
 let declarationId: number;
+// A 270.00 for the year before last (always selectable): rates follow the previous-working-day rule up to 2024.
+const year = Math.min(new Date().getUTCFullYear() - 2, 2024);
 
 beforeAll(async () => {
   browser = await launch();
   token = await demoToken();
-  // A 270.00 for the year before last (always selectable): rates follow the previous-working-day rule up to 2024.
-  const year = Math.min(new Date().getUTCFullYear() - 2, 2024);
   const created = await apiCall<{ data: { common_data: { id: number } } }>(
     'POST',
     '/api/declarations',
@@ -66,8 +66,8 @@ describe('deal sections in the browser', () => {
     await field(page, 'isin_security').fill('us0378331005');
     await choose(page, 'type_of_security', 'Акции');
     await field(page, 'quantity').fill('10');
-    await page.getByRole('button', { name: /Дата сделки/ }).click();
-    await page.locator('table button').filter({ hasText: /^14$/ }).first().click();
+    // dates are typed (or picked from the calendar under the field)
+    await page.getByRole('textbox', { name: /Дата сделки/ }).fill(`14.06.${year}`);
     await choose(page, 'currency_code', 'USD');
     await field(page, 'sale_closing_cost').fill('1500,50');
     await field(page, 'purchase_opening_cost').fill('100');
@@ -156,8 +156,7 @@ describe('deal sections in the browser', () => {
     await field(page, 'name_security').fill('Apple Inc.');
     await field(page, 'isin_security').fill('US0378331005');
     await field(page, 'quantity').fill('10');
-    await page.getByRole('button', { name: /Дата покупки/ }).click();
-    await page.locator('table button').filter({ hasText: /^10$/ }).first().click();
+    await page.getByRole('textbox', { name: /Дата покупки/ }).fill(`10.06.${year}`);
     await choose(page, 'currency_code', 'KZT');
     await field(page, 'purchase_opening_cost').fill('300000');
     await field(page, 'broker_bin').fill('123456789012');

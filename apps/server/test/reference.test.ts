@@ -98,6 +98,28 @@ describe('reference lists answer from the database with their real content', () 
     expect(types.length).toBeGreaterThan(0);
     expect(types.every((t) => t.section_id === 'first_section_a')).toBe(true);
   });
+
+  it('transaction types answer the same section named by key, API slug or code; an unknown one is a 422', async () => {
+    const ids = async (q: string) =>
+      ((await s.client().get(`/api/common/get-transaction-types?section_id=${q}`)).json().data as { id: number }[]).map(
+        (t) => t.id,
+      );
+    const byKey = await ids('second_section');
+    expect(byKey.length).toBeGreaterThan(0);
+    expect(await ids('second-section')).toEqual(byKey);
+    expect(await ids('2')).toEqual(byKey);
+    const unknown = await s.client().get('/api/common/get-transaction-types?section_id=no_such_section');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.section_id[0]).toBe('Раздел декларации не найден');
+  });
+
+  it('currencies start with KZT, USD, EUR, RUB, GBP, CNY; the list keeps every code', async () => {
+    const codes = (await list('get-currency-codes')).map((c) => c.currency_code);
+    expect(codes.slice(0, 6)).toEqual(['KZT', 'USD', 'EUR', 'RUB', 'GBP', 'CNY']);
+    expect(codes).toContain('XAU');
+    const rest = codes.slice(6);
+    expect(rest).toEqual([...rest].sort((a, b) => String(a).localeCompare(String(b))));
+  });
 });
 
 describe('exchange rates', () => {

@@ -12,6 +12,7 @@ export * from './limits.ts';
 export * from './messages.ts';
 export * from './operations.ts';
 export * from './payments.ts';
+export * from './pickers.ts';
 export * from './reference.ts';
 export * from './sections.ts';
 export * from './statuses.ts';

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { forbidden, HttpError, unprocessable } from '../../lib/errors.ts';
 import { letters } from '../../providers/mail/letters.ts';
+import { almatyDayStart } from './almaty-day.ts';
 import { CODE_PURPOSE, codesService, wrongCode } from './codes.ts';
 import { actorOf, requireUser } from './guard.ts';
 import { hashPassword } from './passwords.ts';
@@ -151,13 +152,14 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
         params.push(success === 1);
         where.push(`is_success = $${params.length}`);
       }
+      // the range is in Almaty days, as the times are shown
       if (q.from) {
-        params.push(toIso(q.from));
-        where.push(`created_at >= $${params.length}::date`);
+        params.push(almatyDayStart(toIso(q.from)));
+        where.push(`created_at >= $${params.length}`);
       }
       if (q.to) {
-        params.push(toIso(q.to));
-        where.push(`created_at < ($${params.length}::date + 1)`);
+        params.push(almatyDayStart(toIso(q.to), 1));
+        where.push(`created_at < $${params.length}`);
       }
       const total = Number(
         (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM visit_log WHERE ${where.join(' AND ')}`, params))

@@ -1,3 +1,4 @@
+import { orderCurrencies } from '@deklarant/contracts';
 import type { Db } from '../../db/db.ts';
 
 /** Reads of the reference tables, shaped as the contracts' reference schemas name their fields. */
@@ -10,9 +11,14 @@ export function referenceRepo(db: Db) {
     declarationTypes: () =>
       db.query('SELECT id, type_name, type_description, is_default FROM declaration_types ORDER BY id'),
     kgdCodes: () => db.query('SELECT id, code AS code_kgd, name AS kgd_name FROM kgd_codes ORDER BY code'),
-    currencies: () =>
-      db.query(
-        'SELECT id, code AS currency_code, name, numeric_code, is_default FROM currencies ORDER BY is_default DESC, code',
+    /** Every currency, the ones people trade in first (KZT, USD, EUR, RUB, GBP, CNY), then alphabetically. */
+    currencies: async () =>
+      orderCurrencies(
+        await db.query<{ currency_code: string }>(
+          'SELECT id, code AS currency_code, name, numeric_code, is_default FROM currencies ORDER BY code',
+        ),
+        (c) => c.currency_code,
+        false,
       ),
     countries: () =>
       db.query(

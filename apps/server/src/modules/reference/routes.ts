@@ -6,6 +6,7 @@ import {
   REFERENCE_CALLS,
   type ReferenceCall,
   RU_DATE,
+  SECTIONS,
   TransactionType,
 } from '@deklarant/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -62,6 +63,8 @@ export async function referenceRoutes(app: FastifyInstance, deps: Deps) {
 
   // The operation types a section allows (packages/contracts operations.ts): each row's id is the
   // operation type id of get-operation-types, the number a deal's operation_type_id carries.
+  // `section_id` names the section as the payload key (first_section_a), the API slug (first-section-a)
+  // or its code (1A); an unknown section is a 422, not an empty list that reads as "no operations".
   r.get(
     '/api/common/get-transaction-types',
     {
@@ -71,7 +74,13 @@ export async function referenceRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: listOf(TransactionType) },
       },
     },
-    async (req) => ({ data: await repo.transactionTypes(req.query.section_id) }),
+    async (req) => {
+      const asked = req.query.section_id?.trim();
+      if (!asked) return { data: await repo.transactionTypes() };
+      const section = sectionNamed(asked);
+      if (!section) throw new HttpError(422, UNKNOWN_SECTION, { section_id: [UNKNOWN_SECTION] });
+      return { data: await repo.transactionTypes(section.key) };
+    },
   );
 
   r.get(
@@ -99,5 +108,13 @@ export async function referenceRoutes(app: FastifyInstance, deps: Deps) {
     },
   );
 }
+
+const UNKNOWN_SECTION = 'Раздел декларации не найден';
+
+/** A section by its payload key, API slug or code (case-insensitive). */
+const sectionNamed = (id: string) => {
+  const v = id.toLowerCase();
+  return SECTIONS.find((s) => s.key === v || s.slug === v || s.code.toLowerCase() === v);
+};
 
 export { Broker };

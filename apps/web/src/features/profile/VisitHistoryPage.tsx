@@ -1,9 +1,9 @@
 import { MSG } from '@deklarant/contracts';
 import { Alert, Badge, Button, Card, Center, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../shared/api/client.ts';
+import { DateField } from '../../shared/ui/DateField.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { accountApi } from './api.ts';
 import { formatVisitDate, VISIT_FILTERS, type VisitFilter, visitHistoryQuery, visitStatus } from './history.ts';
@@ -40,21 +40,33 @@ export default function VisitHistoryPage() {
               w={{ base: '100%', xs: 200 }}
               data-testid="visit-filter"
             />
-            <DatePickerInput
-              type="range"
-              label="Период"
-              placeholder="Выберите даты"
-              valueFormat="DD.MM.YYYY"
-              locale="ru"
+            <DateField
+              label="Период с"
               clearable
-              value={range}
+              value={range[0]}
+              maxDate={range[1] ?? undefined}
               onChange={(v) => {
-                setRange([v[0] ? String(v[0]) : null, v[1] ? String(v[1]) : null]);
+                setRange([v, range[1]]);
                 setPage(1);
               }}
-              w={{ base: '100%', xs: 260 }}
-              data-testid="visit-range"
+              w={{ base: '100%', xs: 160 }}
+              data-testid="visit-from"
             />
+            <DateField
+              label="по"
+              clearable
+              value={range[1]}
+              minDate={range[0] ?? undefined}
+              onChange={(v) => {
+                setRange([range[0], v]);
+                setPage(1);
+              }}
+              w={{ base: '100%', xs: 160 }}
+              data-testid="visit-to"
+            />
+            <Text size="xs" c="dimmed" w="100%">
+              Время указано по Алматы.
+            </Text>
           </Group>
           {history.isPending ? (
             <Loading />

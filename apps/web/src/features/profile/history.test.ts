@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { formatVisitDate, visitHistoryQuery, visitStatus } from './history.ts';
 
 describe('visit history helpers', () => {
-  it('formats a visit time as dd.mm.yyyy hh:mm in local time', () => {
-    const d = new Date(2025, 2, 7, 9, 5);
-    expect(formatVisitDate(d.toISOString())).toBe('07.03.2025 09:05');
+  it('formats a visit time as dd.mm.yyyy hh:mm in Almaty time, whatever the browser zone', () => {
+    // Kazakhstan is UTC+5 since 01.03.2024: 04:05 UTC is 09:05 in Almaty
+    expect(formatVisitDate('2025-03-07T04:05:00.000Z')).toBe('07.03.2025 09:05');
+    // 21:30 UTC is already the next day in Almaty
+    expect(formatVisitDate('2025-12-31T21:30:00Z')).toBe('01.01.2026 02:30');
   });
   it('leaves an unreadable date as it is', () => {
     expect(formatVisitDate('вчера')).toBe('вчера');

@@ -1,3 +1,5 @@
+import { formatAlmatyDateTime } from '../../shared/ui/dates.ts';
+
 /** Pure helpers of the visit history (docs/accounts.md). */
 export const VISIT_FILTERS = [
   { value: '2', label: 'Все' },
@@ -6,14 +8,8 @@ export const VISIT_FILTERS = [
 ] as const;
 export type VisitFilter = (typeof VISIT_FILTERS)[number]['value'];
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** dd.mm.yyyy hh:mm in the browser's time zone (the product's date format). */
-export function formatVisitDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+/** dd.mm.yyyy hh:mm in Almaty time, whatever the browser's zone (the product's date format). */
+export const formatVisitDate = (iso: string): string => formatAlmatyDateTime(iso);
 
 /** The query of GET /api/account/get-visit-history; an open range end is left out. */
 export function visitHistoryQuery(

@@ -1,6 +1,7 @@
 import { Checkbox, Select, Textarea, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { type Control, Controller } from 'react-hook-form';
+import { DateField } from '../../shared/ui/DateField.tsx';
+import { rankedFilter } from '../../shared/ui/pickers.ts';
 import type { FieldDef } from './fields.ts';
 import { masks } from './format.ts';
 import { searchable, useOptions } from './options.ts';
@@ -64,14 +65,12 @@ export function DealField({
           // The deal date stays inside the report year (docs/sections.md); purchases may be older.
           const limited = field.kind === 'date';
           return (
-            <DatePickerInput
+            <DateField
               {...common}
               value={typeof f.value === 'string' && f.value ? f.value : null}
               onChange={(v) => f.onChange(v ?? '')}
               onBlur={f.onBlur}
-              valueFormat="DD.MM.YYYY"
               placeholder={PLACEHOLDER[field.kind]}
-              locale="ru"
               clearable
               minDate={limited ? `${year}-01-01` : undefined}
               maxDate={limited || field.name !== 'return_period' ? `${year}-12-31` : undefined}
@@ -130,6 +129,7 @@ function SelectField({
       onChange={(v) => onChange(v ?? '')}
       onBlur={onBlur}
       searchable={searchable(options)}
+      filter={rankedFilter}
       nothingFoundMessage="Ничего не найдено"
       placeholder={loading ? 'Загрузка…' : 'Выберите значение'}
       clearable={!common.required}

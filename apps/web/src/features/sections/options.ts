@@ -1,3 +1,4 @@
+import { pickerOptions } from '../../shared/ui/pickers.ts';
 import { useReferenceList } from './api.ts';
 import type { FieldDef, RefList } from './fields.ts';
 
@@ -47,7 +48,7 @@ export function useOptions(field: FieldDef): { options: Option[]; loading: boole
   const q = useReferenceList(source?.call ?? 'get-currency-codes', source !== undefined);
   if (field.ref === 'debtType') return { options: DEBT_TYPES, loading: false };
   if (!source) return { options: [], loading: false };
-  let options = (q.data ?? []).map(source.option);
+  let options: Option[] = pickerOptions(field.ref, (q.data ?? []) as Row[], source.option);
   if (field.only) options = options.filter((o) => field.only?.includes(Number(o.value)));
   return { options, loading: q.isPending };
 }
