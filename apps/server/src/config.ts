@@ -53,8 +53,13 @@ const Env = z.object({
   TAX_OFFICE_TOKEN: z.string().optional(),
   /** the automatic submission option of the Optimal tariff is offered on the test host only */
   OFFER_AUTO_SUBMISSION: z.enum(['true', 'false']).optional(),
-  /** messenger contact opened for the consultant tariff */
+  /**
+   * The messenger contact of the consultant tariff: the one place that names it. The web app reads it
+   * from GET /api/common/get-contacts, the tariff and bot answers carry it as contact_url.
+   */
   CONSULTANT_CONTACT_URL: z.string().url().default('https://t.me/deklarant_manager_bot'),
+  /** the support chat linked from the profile and error screens */
+  SUPPORT_CONTACT_URL: z.string().url().default('https://t.me/deklarant_support'),
   // Messenger bot for the consultant tariff (issue 9); the sandbox records messages when unset.
   MESSENGER_BOT_URL: z.string().url().optional(),
   MESSENGER_BOT_TOKEN: z.string().min(8).optional(),
@@ -145,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     taxOffice: e.TAX_OFFICE_URL ? { url: e.TAX_OFFICE_URL, token: e.TAX_OFFICE_TOKEN } : undefined,
     offerAutoSubmission: e.OFFER_AUTO_SUBMISSION ? e.OFFER_AUTO_SUBMISSION === 'true' : !production,
     consultantContactUrl: e.CONSULTANT_CONTACT_URL,
+    supportContactUrl: e.SUPPORT_CONTACT_URL,
     messenger:
       e.MESSENGER_BOT_URL && e.MESSENGER_BOT_TOKEN && e.MESSENGER_CHAT_ID
         ? { url: e.MESSENGER_BOT_URL, token: e.MESSENGER_BOT_TOKEN, chatId: e.MESSENGER_CHAT_ID }

@@ -122,6 +122,17 @@ describe('reference lists answer from the database with their real content', () 
   });
 });
 
+describe('contacts', () => {
+  it('names the consultant contact from the one configured place, the same the tariff answer carries', async () => {
+    const res = await s.client().get('/api/common/get-contacts');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      consultant_url: s.deps.config.consultantContactUrl,
+      support_url: s.deps.config.supportContactUrl,
+    });
+  });
+});
+
 describe('exchange rates', () => {
   const usdId = async () =>
     ((await list('get-currency-codes')).find((c) => c.currency_code === 'USD')?.id as number) ?? 0;

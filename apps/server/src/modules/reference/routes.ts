@@ -83,6 +83,23 @@ export async function referenceRoutes(app: FastifyInstance, deps: Deps) {
     },
   );
 
+  // The messenger contacts, configured in one place (config.ts): the consultant of tariff 2 and support.
+  r.get(
+    '/api/common/get-contacts',
+    {
+      schema: {
+        tags: ['reference'],
+        response: { 200: z.object({ data: z.object({ consultant_url: z.string(), support_url: z.string() }) }) },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return {
+        data: { consultant_url: deps.config.consultantContactUrl, support_url: deps.config.supportContactUrl },
+      };
+    },
+  );
+
   r.get(
     '/api/common/get-exchange-rates',
     {

@@ -1,19 +1,26 @@
-import { FORM, MSG, selectableYears } from '@deklarant/contracts';
+import { type CommonData, FORM, FORM_CODES, MSG, type ReportingFormId, selectableYears } from '@deklarant/contracts';
 import { Alert, Anchor, Button, Card, Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../shared/api/client.ts';
+import { ApiError, api } from '../../shared/api/client.ts';
 import { session } from '../../shared/session/storage.ts';
+import { useContacts } from '../../shared/support.ts';
 import { contactManager } from '../management/index.ts';
 import { laterCalls, useCreateDeclaration, useReference } from './api.ts';
 import { BrokerFiles, type FilesValue } from './BrokerFiles.tsx';
-import { dataEntryStep, formOptionDisabled, STEP, show240Notice, stepUrl, typeOptions, uploadState } from './rules.ts';
-
-/** The consultant chat (messenger bot of the Personal consultant tariff); the real address is configured later. */
-export const CONSULTANT_CHAT_URL = 'https://t.me/deklarant_consultant_bot';
+import {
+  dataEntryStep,
+  formOptionDisabled,
+  STEP,
+  sameRegular,
+  show240Notice,
+  stepUrl,
+  typeOptions,
+  uploadState,
+} from './rules.ts';
 
 /** Selects show search above 6 options. */
 const searchableFor = (n: number) => n > 6;
@@ -29,6 +36,25 @@ interface Values {
 
 const required = { validate: (v: string | null) => (v ? true : MSG.selectValue) };
 
+/** Pages of the saved forms read to look for an existing regular declaration (15 forms a page). */
+const PAGES_CHECKED = 5;
+
+/** The user's forms, active and archived (a few pages: enough for any real person). */
+async function savedForms(): Promise<CommonData[]> {
+  const out: CommonData[] = [];
+  for (const archived of [0, 1]) {
+    for (let page = 1; page <= PAGES_CHECKED; page++) {
+      const res = await api.get<{ data: CommonData[]; meta: { last_page: number } }>('/api/declarations', {
+        archived,
+        page,
+      });
+      out.push(...res.data);
+      if (page >= res.meta.last_page) break;
+    }
+  }
+  return out;
+}
+
 /** Step 3: the new form (form, year, type, KGD, optional broker and files, consultant option). */
 export function NewForm() {
   const navigate = useNavigate();
@@ -37,6 +63,8 @@ export function NewForm() {
   const kgd = useReference('get-kgd-codes');
   const brokers = useReference('get-brokers');
   const create = useCreateDeclaration();
+  // the consultant's messenger contact, configured on the server (CONSULTANT_CONTACT_URL)
+  const consultantUrl = useContacts().data?.consultant_url;
   const years = useMemo(() => selectableYears(new Date()), []);
   const [files, setFiles] = useState<FilesValue>({ slots: [], loose: [] });
 
@@ -96,7 +124,7 @@ export function NewForm() {
   const afterCreate = async (id: number, v: Values, withUpload: boolean) => {
     if (session.isB2B()) await laterCalls.getDataFromBank(id).catch(() => undefined);
     if (v.consultant) {
-      window.open(CONSULTANT_CHAT_URL, '_blank', 'noopener');
+      if (consultantUrl) window.open(consultantUrl, '_blank', 'noopener');
       // TODO(payment issue): choose-tariff may not exist yet; creation must still succeed.
       await laterCalls.chooseConsultantTariff(id, v.broker).catch(() => undefined);
       // the messenger bot tells the managers' chat (issue 9); a failure never blocks the new form
@@ -114,7 +142,36 @@ export function NewForm() {
     }
   };
 
-  const onValid = (v: Values) => {
+  /** A second 'Очередная' for the same form and year asks first (issue 18, item 7). */
+  const onValid = async (v: Values) => {
+    const next = { reporting_form_id: Number(v.reporting_form_id), year: Number(v.year), type: Number(v.type) };
+    const existing = await savedForms().catch(() => []);
+    const twin = sameRegular(existing, next, types.data ?? []);
+    if (!twin) {
+      proceed(v);
+      return;
+    }
+    modals.openConfirmModal({
+      title: 'Очередная декларация уже есть',
+      centered: true,
+      children: (
+        <Stack gap="xs" data-testid="second-regular-warning">
+          <Text size="sm">
+            У вас уже есть очередная декларация по форме {FORM_CODES[next.reporting_form_id as ReportingFormId]} за{' '}
+            {next.year} год (№ {twin.id}). За один период подается одна очередная декларация.
+          </Text>
+          <Text size="sm" c="dimmed">
+            Чтобы исправить поданную декларацию, выберите вид «Дополнительная». Чтобы продолжить начатую, откройте ее в
+            сохраненных формах.
+          </Text>
+        </Stack>
+      ),
+      labels: { confirm: 'Все равно создать', cancel: 'Отмена' },
+      onConfirm: () => proceed(v),
+    });
+  };
+
+  const proceed = (v: Values) => {
     const state = uploadState(Boolean(v.broker), files.slots, files.loose.length);
     if (state === 'incomplete' || state === 'no-broker') {
       modals.openConfirmModal({
@@ -148,7 +205,7 @@ export function NewForm() {
 
   return (
     <Card withBorder padding="lg" maw={720} mx="auto" w="100%">
-      <form onSubmit={handleSubmit(onValid)} noValidate aria-label="Новая форма">
+      <form onSubmit={handleSubmit((v) => onValid(v))} noValidate aria-label="Новая форма">
         <Stack gap="md">
           <Title order={1} size="h2">
             Новая форма
@@ -257,8 +314,8 @@ export function NewForm() {
               />
             )}
           />
-          {watch('consultant') && (
-            <Anchor href={CONSULTANT_CHAT_URL} target="_blank" rel="noopener" size="sm">
+          {watch('consultant') && consultantUrl && (
+            <Anchor href={consultantUrl} target="_blank" rel="noopener" size="sm">
               Написать консультанту в мессенджере
             </Anchor>
           )}

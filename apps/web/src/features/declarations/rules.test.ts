@@ -6,6 +6,7 @@ import {
   fileProblem,
   form250Groups,
   formatKzt,
+  sameRegular,
   statusLabel,
   tilesFor,
   uploadState,
@@ -125,5 +126,26 @@ describe('formatKzt', () => {
     expect(formatKzt('562725')).toBe('562\u00a0725\u00a0₸');
     expect(formatKzt('1234567.1200')).toBe('1\u00a0234\u00a0567,12\u00a0₸');
     expect(formatKzt('0')).toBe('0\u00a0₸');
+  });
+});
+
+describe('a second regular declaration for the same form and year', () => {
+  const types = [
+    { id: 1, type_name: 'Очередная' },
+    { id: 2, type_name: 'Дополнительная' },
+  ];
+  const existing = [
+    { id: 7, reporting_form_id: 3, year: 2025, type: 1 },
+    { id: 8, reporting_form_id: 2, year: 2024, type: 2 },
+  ];
+  it('finds the existing regular one of that form and year', () => {
+    expect(sameRegular(existing, { reporting_form_id: 3, year: 2025, type: 1 }, types)?.id).toBe(7);
+  });
+  it('says nothing for another year, another form, or a corrective type', () => {
+    expect(sameRegular(existing, { reporting_form_id: 3, year: 2024, type: 1 }, types)).toBeNull();
+    expect(sameRegular(existing, { reporting_form_id: 2, year: 2025, type: 1 }, types)).toBeNull();
+    expect(sameRegular(existing, { reporting_form_id: 3, year: 2025, type: 2 }, types)).toBeNull();
+    // only a regular one counts as the first: a corrective 250.00 for 2024 does not
+    expect(sameRegular(existing, { reporting_form_id: 2, year: 2024, type: 1 }, types)).toBeNull();
   });
 });

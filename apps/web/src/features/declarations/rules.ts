@@ -154,3 +154,25 @@ export function formatKzt(amount: string): string {
   const f = frac.slice(0, 4).replace(/0+$/, '');
   return `${neg ? '−' : ''}${grouped}${f ? `,${f}` : ''}\u00a0₸`;
 }
+
+/** The declaration type named 'Очередная' (found by name, not by a fixed id). */
+export const REGULAR_TYPE_NAME = 'Очередная';
+
+/**
+ * An existing 'Очередная' declaration for the same form and year as the one about to be created, or
+ * null: a second regular return for one period is almost always a mistake (a correction is
+ * 'Дополнительная'), so the new form asks first.
+ */
+export function sameRegular<T extends Pick<CommonData, 'reporting_form_id' | 'year' | 'type'>>(
+  existing: readonly T[],
+  next: { reporting_form_id: number; year: number; type: number },
+  types: readonly { id: number; type_name: string }[],
+): T | null {
+  const regular = types.find((t) => t.type_name.trim() === REGULAR_TYPE_NAME);
+  if (!regular || next.type !== regular.id) return null;
+  return (
+    existing.find(
+      (d) => d.type === regular.id && d.reporting_form_id === next.reporting_form_id && d.year === next.year,
+    ) ?? null
+  );
+}

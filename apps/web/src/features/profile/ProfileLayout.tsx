@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { useMe } from '../../shared/api/me.ts';
 import { useLayout } from '../../shared/layout/useBreakpoint.ts';
 import { session } from '../../shared/session/storage.ts';
-import { SUPPORT_MESSENGER_URL } from '../../shared/support.ts';
+import { useSupportUrl } from '../../shared/support.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { formatPhone } from '../../shared/ui/masks.ts';
 import { useLogout } from './useLogout.ts';
@@ -40,6 +40,7 @@ function Row({ label, value }: { label: string; value: string | null }) {
 export function ProfileSidebar({ me }: { me: Profile }) {
   const { pathname } = useLocation();
   const logout = useLogout();
+  const supportUrl = useSupportUrl();
   return (
     <Card withBorder radius="lg" padding="lg" component="aside" aria-label="Профиль" data-testid="profile-sidebar">
       <Stack gap="sm">
@@ -76,7 +77,7 @@ export function ProfileSidebar({ me }: { me: Profile }) {
           ))}
           <NavLink
             component="a"
-            href={SUPPORT_MESSENGER_URL}
+            href={supportUrl}
             target="_blank"
             rel="noopener noreferrer"
             label="Поддержка"
