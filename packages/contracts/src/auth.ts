@@ -38,13 +38,22 @@ export const PASSWORD_RE = /^(?=.*\d)(?=.*\p{Lu})(?=.*\p{Ll})(?=.*[^\p{L}\d\s]).
 export const Password = z.string().min(1, MSG.passwordRequired).regex(PASSWORD_RE, MSG.passwordRule);
 
 /** +7 (###) ###-##-## or its digits: stored as +7XXXXXXXXXX. */
+/**
+ * A Kazakhstan mobile number in any notation people write it: +7 (701) 123-45-67, +77011234567,
+ * 87011234567 (the old trunk prefix), 77011234567 or the bare ten digits 7011234567. Stored as +7XXXXXXXXXX.
+ */
 export const Phone = z
   .string()
   .trim()
   .min(1, MSG.phoneRequired)
-  .transform((v) => v.replace(/[^\d+]/g, ''))
-  .refine((v) => /^\+?7\d{10}$/.test(v), MSG.phoneFormat)
-  .transform((v) => `+${v.replace(/^\+/, '')}`);
+  .transform((v) => {
+    const plus = v.startsWith('+');
+    const d = v.replace(/\D/g, '');
+    if (plus) return /^7\d{10}$/.test(d) ? `+${d}` : '';
+    if (/^[78]\d{10}$/.test(d)) return `+7${d.slice(1)}`;
+    return /^\d{10}$/.test(d) ? `+7${d}` : '';
+  })
+  .refine((v) => v !== '', MSG.phoneFormat);
 
 export const Iin = z.string().trim().min(1, MSG.required).superRefine(withIssue(iinIssue));
 export const OptionalIin = z

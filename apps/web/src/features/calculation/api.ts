@@ -1,8 +1,9 @@
 import type { PersonalDataBody } from '@deklarant/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../shared/api/client.ts';
+import { api, management } from '../../shared/api/client.ts';
 import { queryKeys } from '../../shared/api/queryKeys.ts';
+import { session } from '../../shared/session/storage.ts';
 
 /** One deal behind a figure (GET /api/declarations/{id}/calculation). */
 export interface CalculationDeal {
@@ -65,13 +66,26 @@ export function useFinishEditing(id: number) {
 /** The body of update-personal-data, as PersonalDataBody outputs it. */
 export type PersonalDataForm = z.output<typeof PersonalDataBody>;
 
+/**
+ * Step 7 saves the declaration's personal data and, for a person's own account, the profile too: the data
+ * is entered once, the next form starts from it and the profile shows the IIN (issue 18, item 3). A partner's
+ * client (B2B) has no profile to edit, and a manager working for the user leaves the profile alone. The
+ * declaration is what the step needs: a profile that could not be updated does not stop the user.
+ */
 export function useSavePersonalData(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: PersonalDataForm) =>
-      (await api.post<{ data: { status: number } }>(`/api/declarations/${id}/update-personal-data`, body)).data,
+    mutationFn: async (body: PersonalDataForm) => {
+      const saved = (await api.post<{ data: { status: number } }>(`/api/declarations/${id}/update-personal-data`, body))
+        .data;
+      if (!session.isB2B() && !management.active()) {
+        await api.post('/api/account/update-personal-data', body).catch(() => undefined);
+      }
+      return saved;
+    },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.declarations.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.me });
     },
   });
 }
