@@ -27,7 +27,7 @@ import {
   useCalculation,
   useFinishEditing,
 } from './api.ts';
-import { afterFinish, calculationAction, formatAmount, STEPS, stepPath } from './flow.ts';
+import { afterFinish, calculationAction, formatAmount, formatFormAmount, STEPS, stepPath } from './flow.ts';
 
 /** The declaration the wizard works on (currentDeclarationId), or null. */
 export function currentDeclarationId(): number | null {
@@ -36,9 +36,27 @@ export function currentDeclarationId(): number | null {
 }
 
 const FINAL = 'amount_of_IPN_final';
+/** The tax lines (ИПН, the foreign tax and its credit, payable): always whole tenge, as on the form. */
+const TAX_LINES = new Set([
+  'calculated_amount_of_income_tax',
+  'amount_of_personal_income_tax_from_outside_rk',
+  'foreign_tax_credit',
+  FINAL,
+]);
 
-/** An amount, or a blurred stand-in while the declaration is unpaid (the server withholds the figure). */
-export function Amount({ value, strong }: { value: string | null | undefined; strong?: boolean }) {
+/**
+ * An amount, or a blurred stand-in while the declaration is unpaid (the server withholds the figure).
+ * `whole`: a figure of the form, in whole tenge as the declaration prints it; deals keep up to 4 decimals.
+ */
+export function Amount({
+  value,
+  strong,
+  whole,
+}: {
+  value: string | null | undefined;
+  strong?: boolean;
+  whole?: boolean;
+}) {
   if (value === null || value === undefined) {
     return (
       <Text component="span" fw={strong ? 700 : 500} style={{ whiteSpace: 'nowrap' }}>
@@ -51,7 +69,7 @@ export function Amount({ value, strong }: { value: string | null | undefined; st
   }
   return (
     <Text component="span" fw={strong ? 700 : 500} style={{ whiteSpace: 'nowrap' }} data-testid="amount">
-      {formatAmount(value)}
+      {whole ? formatFormAmount(value) : formatAmount(value)}
     </Text>
   );
 }
@@ -116,6 +134,9 @@ function CalculationScreen({ view }: { view: CalculationView }) {
               {MSG.emptyList} Сделок для расчета нет: все суммы равны нулю.
             </Alert>
           )}
+          <Text size="sm" c="dimmed" data-testid="whole-tenge-note">
+            Строки декларации показаны в целых тенге, как они попадут в форму; суммы сделок — с точностью до 4 знаков.
+          </Text>
           <Paper withBorder radius="md">
             <Accordion multiple chevronPosition="left" variant="default" data-testid="calculation-lines">
               {lines.map((l) => (
@@ -166,7 +187,7 @@ function LineItem({ line }: { line: CalculationLine }) {
               </Text>
             )}
           </Stack>
-          <Amount value={line.amount} strong={final} />
+          <Amount value={line.amount} strong={final} whole={line.code !== null || TAX_LINES.has(line.field)} />
         </Group>
       </Accordion.Control>
       <Accordion.Panel>

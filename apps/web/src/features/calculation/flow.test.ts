@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterFinish, calculationAction, formatAmount, isEmailedAnswer } from './flow.ts';
+import { afterFinish, calculationAction, formatAmount, formatFormAmount, isEmailedAnswer, wholeTenge } from './flow.ts';
 
 describe('step flow after finish-editing (docs/statuses.md)', () => {
   it('status 4 goes to the additional payment with the cost when known', () => {
@@ -36,5 +36,23 @@ describe('amounts', () => {
   it('a JSON answer to a download reads as "will be emailed"', () => {
     expect(isEmailedAnswer({ message: 'x', queued: true })).toBe(true);
     expect(isEmailedAnswer(new Blob())).toBe(false);
+  });
+});
+
+describe('tax lines in whole tenge, as the form prints them (issue 18, item 4)', () => {
+  it.each([
+    ['12345.4999', '12345'], // under half a tenge is dropped
+    ['12345.5', '12346'], // half rounds up
+    ['0.5', '1'],
+    ['0.4', '0'],
+    ['-10.5', '-11'], // away from zero, as Decimal.ROUND_HALF_UP in packages/documents
+    ['-0.4', '0'],
+    ['98765', '98765'],
+    ['123456789012345678901.9', '123456789012345678902'], // no float rounding on large sums
+  ])('%s ₸ is %s ₸ on the form', (amount, whole) => {
+    expect(wholeTenge(amount)).toBe(whole);
+  });
+  it('formats the whole figure with grouping: ИПН 10 % of 123 456,78 = 12 345,678 shows as 12 346 ₸', () => {
+    expect(formatFormAmount('12345.678')).toBe('12\u00a0346\u00a0₸');
   });
 });

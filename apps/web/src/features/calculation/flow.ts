@@ -34,6 +34,21 @@ export function formatAmount(amount: string): string {
   return `${neg ? '−' : ''}${grouped}${f ? `,${f}` : ''}\u00a0₸`;
 }
 
+/**
+ * A form figure in whole tenge, as the declaration prints it (packages/documents wholeTenge): under half a
+ * tenge is dropped, half and more rounds up, away from zero. Exact on the decimal string (BigInt, no floats).
+ */
+export function wholeTenge(amount: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(amount.trim());
+  if (!m) return amount;
+  const [, sign, int = '0', frac = ''] = m;
+  const whole = BigInt(int) + (frac !== '' && Number(frac[0]) >= 5 ? 1n : 0n);
+  return whole === 0n ? '0' : `${sign}${whole}`;
+}
+
+/** A line of the form: whole tenge with grouping ('1 235 ₸'), the figure that goes to the declaration. */
+export const formatFormAmount = (amount: string): string => formatAmount(wholeTenge(amount));
+
 /** A JSON answer to a PDF/Excel download: the file is too large and will be emailed (texts in MSG). */
 export const isEmailedAnswer = (v: unknown): v is { message: string } =>
   typeof v === 'object' && v !== null && typeof (v as { message?: unknown }).message === 'string';
