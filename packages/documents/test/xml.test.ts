@@ -69,7 +69,7 @@ describe('270.00 XML', () => {
     expect(renderXml(doc)).toContain('<field name="field_270_04_B_E_1">A &lt;&amp;&gt; &quot;B&quot;</field>');
   });
 
-  it('repeats 270.04 pages, 6 rows per page, numbering across pages', async () => {
+  it('repeats 270.04 pages, 6 rows per page, rows numbered across pages, every copy page number 1 (S3)', async () => {
     const doc = base(3, { purchase_transaction_section: Array.from({ length: 13 }, (_, i) => purchase(i)) });
     const x = renderXml(doc);
     expect(x.match(/<form name="form_270_04">/g)).toHaveLength(3);
@@ -77,13 +77,18 @@ describe('270.00 XML', () => {
     expect(field(pages[1] ?? '', 'field_270_04_B_A_1')).toBe('7');
     expect(field(pages[2] ?? '', 'field_270_04_B_A_1')).toBe('13');
     expect(field(pages[2] ?? '', 'field_270_04_B_A_2')).toBe('');
-    expect(field(pages[2] ?? '', 'page_number')).toBe('3');
+    // issue 17: copies of KGD's 270.04 page all carry page number 1 (fno-xml.md S3); was 1, 2, 3
+    expect(field(pages[2] ?? '', 'page_number')).toBe('1');
     expect((await validateXml(x, 3)).valid).toBe(true);
   });
 
-  it('leaves out deals that need more information', () => {
+  it('leaves out deals that need more information (270.04 stays, empty and not flagged)', () => {
     const doc = base(3, { purchase_transaction_section: [{ ...purchase(1), status: 1 }] });
-    expect(renderXml(doc)).not.toContain('form_270_04');
+    const x = renderXml(doc);
+    // issue 17: all eight forms are written even when empty (S3); was: no form_270_04 at all
+    expect(x.match(/<form name="form_270_04">/g)).toHaveLength(1);
+    expect(field(x, 'field_270_04_B_A_1')).toBe('');
+    expect(field(x, 'pril_4')).toBe('false');
   });
 
   it('picks the kind flag by declaration type name', () => {

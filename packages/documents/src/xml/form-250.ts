@@ -1,5 +1,6 @@
 import { countedDeals, pick } from '../deals.ts';
 import { fixed, fullName, text, trimmed } from '../format.ts';
+import { formCountryCode } from '../forms/country-codes.ts';
 import type { DeclarationDocument, DocumentDeal } from '../types.ts';
 import { formatVersion } from './format-versions.ts';
 import { kindFields, phone, submitDate } from './header.ts';
@@ -13,11 +14,13 @@ export interface Section250Map {
   section: string;
   columns: string[];
   rowsPerPage: number;
-  row: (d: DocumentDeal) => string[];
+  /** `cc` gives the country code in the form's style (src/forms/uncertain.ts) */
+  row: (d: DocumentDeal, cc: (d: DocumentDeal) => string) => string[];
   uncertain?: string;
 }
 
 const GUESS = 'приложение и колонки не подтверждены шаблоном КГД';
+
 const money = (v: unknown) => fixed(v, 2);
 
 /**
@@ -31,7 +34,7 @@ export const SECTIONS_250: readonly Section250Map[] = [
     section: '1',
     columns: ['A', 'B', 'C'],
     rowsPerPage: 4,
-    row: (d) => [money(d.amount), text(d.currency_code)],
+    row: (d, cc) => [money(d.amount), text(d.currency_code)],
     uncertain: GUESS,
   },
   {
@@ -40,7 +43,7 @@ export const SECTIONS_250: readonly Section250Map[] = [
     section: '7',
     columns: ['A', 'B', 'C', 'D', 'E'],
     rowsPerPage: 6,
-    row: (d) => [trimmed(d.quantity), text(d.country_code), text(d.currency_code), money(d.purchase_price)],
+    row: (d, cc) => [trimmed(d.quantity), cc(d), text(d.currency_code), money(d.purchase_price)],
   },
   {
     key: 'form_250_third_section',
@@ -48,7 +51,7 @@ export const SECTIONS_250: readonly Section250Map[] = [
     section: '8',
     columns: ['A', 'B', 'C', 'D'],
     rowsPerPage: 6,
-    row: (d) => [text(d.name), money(d.nominal_value), text(d.currency_code)],
+    row: (d, cc) => [text(d.name), money(d.nominal_value), text(d.currency_code)],
     uncertain: GUESS,
   },
   {
@@ -57,7 +60,7 @@ export const SECTIONS_250: readonly Section250Map[] = [
     section: '1',
     columns: ['A', 'B', 'C', 'D', 'E'],
     rowsPerPage: 6,
-    row: (d) => [text(d.name), text(d.country_code), text(d.id_number), text(d.location)],
+    row: (d, cc) => [text(d.name), cc(d), text(d.id_number), text(d.location)],
     uncertain: GUESS,
   },
   {
@@ -66,13 +69,7 @@ export const SECTIONS_250: readonly Section250Map[] = [
     section: '2',
     columns: ['A', 'B', 'C', 'D', 'E', 'F'],
     rowsPerPage: 5,
-    row: (d) => [
-      text(d.kind_of_transport),
-      text(d.brand_model),
-      text(d.country_code),
-      text(d.id_number),
-      text(d.vin_number),
-    ],
+    row: (d, cc) => [text(d.kind_of_transport), text(d.brand_model), cc(d), text(d.id_number), text(d.vin_number)],
     uncertain: GUESS,
   },
   {
@@ -81,12 +78,12 @@ export const SECTIONS_250: readonly Section250Map[] = [
     section: '1',
     columns: ['A', 'B', 'C', 'D', 'E', 'F'],
     rowsPerPage: 6,
-    row: (d) => [
+    row: (d, cc) => [
       text(d.bank_name),
       money(d.amount),
       text(d.currency_code),
       text(pick(d, 'id_number', 'bank_id')),
-      text(d.country_code),
+      cc(d),
     ],
     uncertain: GUESS,
   },
@@ -96,7 +93,7 @@ export const SECTIONS_250: readonly Section250Map[] = [
     section: '2',
     columns: ['A', 'B', 'C', 'D', 'E'],
     rowsPerPage: 6,
-    row: (d) => [text(d.company_name), fixed(d.shareholding_size, 2), text(d.id_number), text(d.country_code)],
+    row: (d, cc) => [text(d.company_name), fixed(d.shareholding_size, 2), text(d.id_number), cc(d)],
     uncertain: GUESS,
   },
   {
@@ -105,13 +102,7 @@ export const SECTIONS_250: readonly Section250Map[] = [
     section: '1',
     columns: ['A', 'B', 'C', 'D', 'E', 'F'],
     rowsPerPage: 6,
-    row: (d) => [
-      text(d.name),
-      trimmed(d.quantity),
-      money(d.property_value),
-      text(d.currency_code),
-      text(d.country_code),
-    ],
+    row: (d, cc) => [text(d.name), trimmed(d.quantity), money(d.property_value), text(d.currency_code), cc(d)],
     uncertain: GUESS,
   },
   {
@@ -120,12 +111,12 @@ export const SECTIONS_250: readonly Section250Map[] = [
     section: '1',
     columns: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'],
     rowsPerPage: 6,
-    row: (d) => [
+    row: (d, cc) => [
       text(d.name_creditor),
       text(d.debt_type),
       money(d.amount_owed),
       text(d.currency_code),
-      text(d.country_code),
+      cc(d),
       text(d.id_number),
       text(d.notary_iin),
       text(d.return_period),
@@ -136,11 +127,14 @@ export const SECTIONS_250: readonly Section250Map[] = [
 
 export function build250(doc: DeclarationDocument): FnoDocument {
   const iin = doc.personal.iin.trim();
-  const year = String(doc.year);
+  // S3: 250.00 carries the year after the assets' year (assets at 31.12.2024 are declared as 2025)
+  const year = String(doc.year + 1);
   const p = doc.personal;
+  const letters = formatVersion('250.00', doc.year).countryLetters;
+  const cc = (d: DocumentDeal) => formCountryCode(text(d.country_code), letters);
   const byAppendix = new Map<string, RowTable[]>();
   for (const s of SECTIONS_250) {
-    const rows = countedDeals(doc, s.key).map(s.row);
+    const rows = countedDeals(doc, s.key).map((d) => s.row(d, cc));
     if (!rows.length) continue;
     const t: RowTable = {
       prefix: `field_250_${s.appendix}_${s.section}`,
@@ -159,7 +153,7 @@ export function build250(doc: DeclarationDocument): FnoDocument {
         sheets: [
           {
             name: pageName('250', appendix),
-            fields: [['iin', iin], ['period_year', year], ['page_number', String(n + 1)], ...pageFields(tables, n)],
+            fields: [['iin', iin], ['period_year', year], ['page_number', '1'], ...pageFields(tables, n)],
           },
         ],
       });
@@ -177,20 +171,22 @@ export function build250(doc: DeclarationDocument): FnoDocument {
           ['name3', text(p.patronymic)],
           ['period_year', year],
           // «по состоянию на» date: end of the reporting year (rates are taken at {year}-12-31, docs/tax-years.md)
-          ['app_year', `31.12.${year}`],
+          ['app_year', `31.12.${doc.year}`],
           ...kindFields(doc),
           ['iin_spouse', text(p.spouses_iin)],
           ['email', text(p.email)],
           ['payer_phone_number', phone(p.phone)],
-          ['rating_auth_code', doc.kgdCode.trim()],
         ],
       },
       {
         name: pageName('250', '00', 2),
+        // S1: the last page of the template family holds the name, the office code and the dates
         fields: [
-          ['accept_date', ''],
-          ['submit_date', submitDate(doc)],
+          ['head_name', fullName(p)],
           ['filler_name', fullName(p)],
+          ['submit_date', submitDate(doc)],
+          ['rating_auth_code', doc.kgdCode.trim()],
+          ['accept_date', submitDate(doc)],
         ],
       },
     ],

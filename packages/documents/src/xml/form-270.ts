@@ -1,5 +1,6 @@
 import { countedDeals, pick } from '../deals.ts';
-import { dealDate, fixed, text, toDecimal, trimmed, wholeTenge } from '../format.ts';
+import { dealDate, fixed, fullName, text, toDecimal, trimmed, wholeTenge } from '../format.ts';
+import { formCountryCode } from '../forms/country-codes.ts';
 import { lines270 } from '../lines.ts';
 import type { DeclarationDocument, DocumentDeal } from '../types.ts';
 import { formatVersion } from './format-versions.ts';
@@ -15,8 +16,11 @@ import {
   type RowTable,
 } from './model.ts';
 
-/** KBK of self-assessed IIT; docs/formats.md marks it unconfirmed — verify before filing. */
-export const KBK_SELF_ASSESSED_IIT = '101202';
+/** Country code as 270.00 wants it for the year (2 letters per S3; the style lives in src/forms/uncertain.ts). */
+const countryOf = (doc: DeclarationDocument) => {
+  const letters = formatVersion('270.00', doc.year).countryLetters;
+  return (d: DocumentDeal) => formCountryCode(text(d.country_code), letters);
+};
 
 const single = (appendix: string, fields: FnoField[], rows?: FnoField[][]): FnoForm => ({
   name: `form_270_${appendix}`,
@@ -29,7 +33,12 @@ function assetType(d: DocumentDeal): string {
 }
 
 /** 270.04 section B row: B operation, C asset type, D quantity, E identifier, F date, G '-', H country, I currency, J amount. */
-function transactionRow(d: DocumentDeal, operation: string, amountFields: (keyof DocumentDeal)[]): string[] {
+function transactionRow(
+  d: DocumentDeal,
+  operation: string,
+  amountFields: (keyof DocumentDeal)[],
+  country: (d: DocumentDeal) => string,
+): string[] {
   return [
     operation,
     assetType(d),
@@ -37,7 +46,7 @@ function transactionRow(d: DocumentDeal, operation: string, amountFields: (keyof
     text(pick(d, 'isin_security', 'name_security')),
     dealDate(d.transaction_date),
     '-',
-    text(d.country_code),
+    country(d),
     text(d.currency_code),
     fixed(pick(d, ...amountFields), 2),
   ];
@@ -45,23 +54,30 @@ function transactionRow(d: DocumentDeal, operation: string, amountFields: (keyof
 
 /** 270.04 rows: purchases (section 'purchase') and disposals (I.A, II); assets abroad in section E. */
 export function tables270_04(doc: DeclarationDocument): RowTable[] {
+  const country = countryOf(doc);
   const purchases = countedDeals(doc, 'purchase_transaction_section').map((d) =>
-    transactionRow(d, 'Покупка', ['cost_in_foreign_currency', 'amount_in_foreign_currency', 'cost_in_tenge_currency']),
+    transactionRow(
+      d,
+      'Покупка',
+      ['cost_in_foreign_currency', 'amount_in_foreign_currency', 'cost_in_tenge_currency'],
+      country,
+    ),
   );
   const sales = ['first_section_a', 'second_section'].flatMap((k) =>
     countedDeals(doc, k).map((d) =>
-      transactionRow(d, text(d.operation_name) || 'Продажа', [
-        'sales_cost_in_foreign_currency',
-        'amount_in_foreign_currency',
-        'sales_cost_in_tenge_currency',
-      ]),
+      transactionRow(
+        d,
+        text(d.operation_name) || 'Продажа',
+        ['sales_cost_in_foreign_currency', 'amount_in_foreign_currency', 'sales_cost_in_tenge_currency'],
+        country,
+      ),
     ),
   );
   const assets = countedDeals(doc, 'sixth_section_first_part').map((d) => [
     text(d.security_type_name) || 'ценные бумаги',
     text(pick(d, 'isin_security', 'name_security')),
-    text(d.country_code),
-    text(d.country_code),
+    country(d),
+    country(d),
   ]);
   return [
     { prefix: 'field_270_04_B', columns: 'ABCDEFGHIJ'.split(''), rowsPerPage: 6, rows: [...purchases, ...sales] },
@@ -93,6 +109,8 @@ function rowAppendix(
 }
 
 export function build270(doc: DeclarationDocument): FnoDocument {
+  const facts = formatVersion('270.00', doc.year);
+  const country = countryOf(doc);
   const iin = doc.personal.iin.trim();
   const year = String(doc.year);
   const lines = lines270(doc);
@@ -122,7 +140,7 @@ export function build270(doc: DeclarationDocument): FnoDocument {
         ['iik', ''],
         ['field_270_02_B', tax],
         ['field_270_02_C', ''],
-        ['field_270_02_kbk_01', KBK_SELF_ASSESSED_IIT],
+        ['field_270_02_kbk_01', facts.kbk ?? ''],
         ['field_270_02_kogd_01', doc.kgdCode.trim()],
         ['field_270_02_tax_01', tax],
         ['field_270_02_pen_01', ''],
@@ -130,19 +148,18 @@ export function build270(doc: DeclarationDocument): FnoDocument {
     );
   }
 
-  // 270.04 transactions and assets abroad, repeated pages
+  // 270.04 transactions and assets abroad, repeated pages; every copy carries page number 1 as the copies
+  // of KGD's own page do (S3); the row numbers in column A run on across pages
   const t04 = tables270_04(doc);
   const pages04 = pageCount(t04);
   for (let p = 0; p < pages04; p++) {
-    forms.push(
-      single('04', [['iin', iin], ['period_year', year], ['page_number', String(p + 1)], ...pageFields(t04, p)]),
-    );
+    forms.push(single('04', [['iin', iin], ['period_year', year], ['page_number', '1'], ...pageFields(t04, p)]));
   }
 
   const f06 = rowAppendix(doc, 'sixth_section_second_part', '06', ['A', 'B', 'C', 'D', 'F', 'G'], (d) => [
     text(d.bank_name),
     text(pick(d, 'bank_id', 'id_number')),
-    text(d.country_code),
+    country(d),
     text(d.currency_code),
     fixed(d.amount_in_currency, 2),
   ]);
@@ -156,7 +173,13 @@ export function build270(doc: DeclarationDocument): FnoDocument {
   if (f06) forms.push(f06);
   if (f07) forms.push(f07);
 
-  const attached = new Set(forms.map((f) => f.name.slice(-2)));
+  // pril_N = appendix N has content beyond the fields every page repeats (S1: the flag must match)
+  const repeated = new Set(['iin', 'period_year', 'page_number']);
+  const attached = new Set(
+    forms
+      .filter((f) => f.sheets.some((s) => s.fields.some(([n, v]) => v !== '' && !repeated.has(n)) || !!s.rows?.length))
+      .map((f) => f.name.slice(-2)),
+  );
   const p = doc.personal;
   const header: FnoForm = {
     name: 'form_270_00',
@@ -168,7 +191,8 @@ export function build270(doc: DeclarationDocument): FnoDocument {
           ['fio1', text(p.surname)],
           ['fio2', text(p.name)],
           ['fio3', text(p.patronymic)],
-          ['head_name', ''],
+          // S3, S7: the taxpayer's full name
+          ['head_name', fullName(p)],
           ['period_year', year],
           ...kindFields(doc),
           ['dt_w', ''],
@@ -179,7 +203,8 @@ export function build270(doc: DeclarationDocument): FnoDocument {
           ...[1, 2, 3, 4, 5, 6, 7].map((n) => [`pril_${n}`, bool(attached.has(`0${n}`))] as const),
           ['rating_auth_code', doc.kgdCode.trim()],
           ['receptor_name', ''],
-          ['accept_date', ''],
+          // S3: both carry the day of filing (the caller passes the send or download moment as generatedAt)
+          ['accept_date', submitDate(doc)],
           ['submit_date', submitDate(doc)],
           ['post_date', ''],
           ['in_doc_number', ''],
@@ -189,6 +214,5 @@ export function build270(doc: DeclarationDocument): FnoDocument {
       { name: pageName('270', '00', 2), fields: [] },
     ],
   };
-  const v = formatVersion('270.00', doc.year);
-  return { code: '270.00', formatVersion: v.formatVersion, version: v.version, forms: [header, ...forms] };
+  return { code: '270.00', formatVersion: facts.formatVersion, version: facts.version, forms: [header, ...forms] };
 }

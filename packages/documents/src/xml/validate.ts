@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { FORM_CODES, type ReportingFormId } from '@deklarant/contracts';
 import { validateXML } from 'xmllint-wasm';
+import { checkAgainstTemplate } from './template-check.ts';
 import { checkValue } from './value-rules.ts';
 
 export interface XmlValidation {
@@ -30,8 +31,16 @@ const unescapeXml = (s: string) =>
     (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e] ?? '',
   );
 
-/** Checks the XML against the form's XSD (xmllint-wasm), then the per-field value patterns. */
-export async function validateXml(xml: string, form: ReportingFormId): Promise<XmlValidation> {
+/**
+ * Checks the XML against the form's XSD (xmllint-wasm), then the per-field value patterns, then the form
+ * template (checkAgainstTemplate: mandatory fields, lengths/types, IIN control digits, kind and appendix
+ * flags, no future dates). `today` is the moment of the check (default: now).
+ */
+export async function validateXml(
+  xml: string,
+  form: ReportingFormId,
+  opts: { today?: Date } = {},
+): Promise<XmlValidation> {
   const schema = await xsdFor(form);
   const res = await validateXML({
     xml: [{ fileName: 'declaration.xml', contents: xml }],
@@ -45,6 +54,7 @@ export async function validateXml(xml: string, form: ReportingFormId): Promise<X
       if (err) errors.push(err);
       if (errors.length >= 100) break;
     }
+    if (!errors.length) errors.push(...checkAgainstTemplate(xml, { today: opts.today ?? new Date() }).slice(0, 100));
   }
   return { valid: errors.length === 0, errors };
 }

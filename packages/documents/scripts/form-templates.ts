@@ -1,0 +1,687 @@
+/**
+ * Writes our own descriptions of 270.00, 250.00 and 240.00 as KGD form templates (the ИС СОНО client
+ * format read by src/template/read.ts) into packages/documents/templates/: one form file and one labels
+ * file (_loc) per form and version. Run: `npx tsx packages/documents/scripts/form-templates.ts`.
+ * test/form-templates.test.ts fails when the committed files differ from what this script writes.
+ *
+ * Every field carries `source` (KGD's own templates have no such attribute; the reader keeps it):
+ *   S1 — KGD template 910.00 v27 (the format, header/last-page field names, mandatory flags);
+ *   S3 — the filler of KGD's "270.00 empty.xml" and its 250.00 variant; S4 — a third-party JS generator;
+ *   S5 — KGD's processing code; S6 — SQL over real 240.00 data; S7 — a C# model of 100.00;
+ *   app — the app's own choice where no evidence exists (see ../shared/research/fno-xml.md).
+ * Positions are ours (no official 270/250/240 layout was found); the field names and types are what the
+ * evidence shows. Facts the evidence does not give (version numbers, KBK) live in src/forms/uncertain.ts.
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type FnoCode, FORM_FACTS } from '../src/forms/uncertain.ts';
+import { LINES_240_00, LINES_270_01 } from '../src/lines.ts';
+
+type Type = 'NUMERIC' | 'TEXT' | 'DATE' | 'CHECKBOX';
+interface F {
+  name: string;
+  label: string;
+  type: Type;
+  length?: number;
+  comb?: boolean;
+  mandatory?: boolean;
+  fraction?: number;
+  source: string;
+}
+const TAG: Record<Type, string> = {
+  NUMERIC: 'numericField',
+  TEXT: 'textField',
+  DATE: 'dateField',
+  CHECKBOX: 'checkbox',
+};
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const mm = (n: number) => n.toFixed(2);
+
+class Labels {
+  private readonly map = new Map<string, string>();
+  constructor(private next: number) {}
+  code(text: string): string {
+    let c = this.map.get(text);
+    if (!c) {
+      c = String(this.next++);
+      this.map.set(text, c);
+    }
+    return c;
+  }
+  xml(): string {
+    const rows = [...this.map].map(
+      ([t, c]) => `<entry key="${c}"><rusItem messageCode="${c}" message="${esc(t)}" type="LABEL"/></entry>`,
+    );
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<localizationItems><rus size="${rows.length}">\n${rows.join('\n')}\n</rus></localizationItems>\n`;
+  }
+}
+
+class Page {
+  fields: string[] = [];
+  rows: string[] = [];
+  items: string[] = [];
+  y = 12;
+  constructor(
+    readonly L: Labels,
+    readonly name: string,
+    readonly title: string,
+    readonly landscape = false,
+  ) {
+    this.text(10, 5, this.width - 20, 5, title, 9, 'center');
+  }
+  get width() {
+    return this.landscape ? 297 : 210;
+  }
+  get height() {
+    return this.landscape ? 210 : 297;
+  }
+  text(x: number, y: number, w: number, h: number, t: string, size = 8, align = 'left') {
+    this.items.push(
+      `<text viewItemType="TEXT" x="${mm(x)}" y="${mm(y)}" width="${mm(w)}" height="${mm(h)}" alignment="${align}" valignment="top" valueCode="${this.L.code(t)}"><font name="Times New Roman" size="${size}"/></text>`,
+    );
+  }
+  rect(x: number, y: number, w: number, h: number, fill = '-1') {
+    this.items.push(
+      `<rectangle viewItemType="RECTANGLE" x="${mm(x)}" y="${mm(y)}" width="${mm(w)}" height="${mm(h)}" brushColor="${fill}" borderColor="-8355712" borderWidth="0.25"/>`,
+    );
+  }
+  fieldXml(f: F, x: number, y: number, w: number, h: number): string {
+    const a = [
+      `x="${mm(x)}" y="${mm(y)}" width="${mm(w)}" height="${mm(h)}" fieldType="${f.type}"`,
+      `labelCode="${this.L.code(f.label)}" fieldName="${f.name}" originalFieldName="${f.name}"`,
+      `editable="true" autocalc="false" isVisible="true" isMandatory="${f.mandatory ? 'true' : 'false'}"`,
+      f.length ? `length="${f.length}"` : '',
+      f.comb ? 'comb="true"' : '',
+      f.fraction ? `fractionalPart="${f.fraction}"` : '',
+      `source="${esc(f.source)}"`,
+    ].filter(Boolean);
+    return `<${TAG[f.type]} ${a.join(' ')}><validateDescriptors size="0"/></${TAG[f.type]}>`;
+  }
+  /** A labelled single field on its own line: label left, value (boxes per character when comb) right. */
+  line(f: F, code = '', step = 6.5) {
+    const w = f.type === 'CHECKBOX' ? 4 : f.comb && f.length ? f.length * 4 : f.type === 'DATE' ? 30 : 80;
+    const h = f.type === 'CHECKBOX' ? 4 : 5;
+    if (code) this.text(10, this.y + 0.8, 24, 5, code, 7);
+    this.text(code ? 35 : 10, this.y + 0.8, code ? 100 : 120, 5, f.label, 8);
+    this.fields.push(this.fieldXml(f, this.width - 10 - Math.max(w, 4), this.y, w, h));
+    this.y += step;
+  }
+  heading(t: string) {
+    this.y += 2;
+    this.rect(10, this.y, this.width - 20, 5.5, '-3618616');
+    this.text(11, this.y + 0.8, this.width - 22, 5, t, 8.5);
+    this.y += 7.5;
+  }
+  /** A table of fixed rows; `name(col, n)` gives the field name of column `col` in row n (1-based). */
+  table(
+    title: string,
+    cols: (F & { letter: string; w: number })[],
+    rows: number,
+    name: (letter: string, n: number) => string,
+    group = false,
+  ) {
+    this.heading(title);
+    const total = cols.reduce((s, c) => s + c.w, 0);
+    const k = (this.width - 20) / total;
+    let x = 10;
+    for (const c of cols) {
+      this.rect(x, this.y, c.w * k, 10);
+      this.text(x + 0.5, this.y + 0.5, c.w * k - 1, 9, c.label, 6, 'center');
+      this.rect(x, this.y + 10, c.w * k, 4);
+      this.text(x, this.y + 10.3, c.w * k, 4, c.letter, 6.5, 'center');
+      x += c.w * k;
+    }
+    this.y += 14;
+    for (let n = 1; n <= rows; n++) {
+      x = 10;
+      const row: string[] = [];
+      for (const c of cols) {
+        this.rect(x, this.y, c.w * k, 6);
+        row.push(this.fieldXml({ ...c, name: name(c.letter, n) }, x + 0.3, this.y + 0.5, c.w * k - 0.6, 5));
+        x += c.w * k;
+      }
+      if (group) this.rows.push(`<row><fields>${row.join('')}</fields><childRow/></row>`);
+      else this.fields.push(...row);
+      this.y += 6;
+    }
+  }
+  xml(): string {
+    return [
+      `<sheet width="${mm(this.width)}" height="${mm(this.height)}" orientation="${this.landscape ? 'HORIZONTAL' : 'VERTICAL'}" pageName="${this.name}" titleCode="${this.L.code(this.title)}" brushcolor="-1">`,
+      `<fields>${this.fields.join('\n')}</fields>`,
+      `<viewItems>${this.items.join('\n')}</viewItems>`,
+      `<rows>${this.rows.join('\n')}</rows>`,
+      '</sheet>',
+    ].join('\n');
+  }
+}
+
+// ---- field helpers -------------------------------------------------------------------------------
+const IIN = (source = 'S1, S3'): F => ({
+  name: 'iin',
+  label: 'ИИН',
+  type: 'NUMERIC',
+  length: 12,
+  comb: true,
+  mandatory: true,
+  source,
+});
+const YEAR = (label = 'Налоговый период (год)', source = 'S1, S3'): F => ({
+  name: 'period_year',
+  label,
+  type: 'NUMERIC',
+  length: 4,
+  comb: true,
+  mandatory: true,
+  source,
+});
+const PAGE_NO: F = {
+  name: 'page_number',
+  label: 'Номер страницы',
+  type: 'NUMERIC',
+  length: 5,
+  source: 'S3 (копии страниц приложения несут номер 1)',
+};
+const money = (name: string, label: string, source: string): F => ({
+  name,
+  label,
+  type: 'NUMERIC',
+  length: 15,
+  comb: true,
+  source,
+});
+const flag = (name: string, label: string, source: string): F => ({ name, label, type: 'CHECKBOX', source });
+const txt = (name: string, label: string, source: string, length = 100, mandatory = false): F => ({
+  name,
+  label,
+  type: 'TEXT',
+  length,
+  mandatory,
+  source,
+});
+const date = (name: string, label: string, source: string, mandatory = false): F => ({
+  name,
+  label,
+  type: 'DATE',
+  mandatory,
+  source,
+});
+const col = (letter: string, f: Omit<F, 'name'>, w: number) => ({ ...f, name: '', letter, w });
+const KIND = [
+  flag('dt_regular', 'Очередная', 'S4 (имена флагов вида декларации), S1 (флаг вида обязателен)'),
+  flag('dt_main', 'Первоначальная', 'S4'),
+  flag('dt_additional', 'Дополнительная', 'S4'),
+  flag('dt_notice', 'Дополнительная по уведомлению', 'S4'),
+];
+
+function header(p: Page, source: string, names: [string, string, string]) {
+  p.line(IIN());
+  p.line(txt(names[0], 'Фамилия', source, 100, true));
+  p.line(txt(names[1], 'Имя', source, 100, true));
+  p.line(txt(names[2], 'Отчество (при наличии)', source));
+}
+
+function form(code: string, name: string, pages: Page[], cloneable: boolean, main: boolean): string {
+  const tag = main ? 'mainForm' : 'attachmentForm';
+  const attrs = `code="${code}" formName="${name}" titleCode="${pages[0]?.L.code(`Форма ${code}`)}"${main ? '' : ` cloneable="${cloneable}"`}`;
+  return `<${tag} ${attrs}><sheetGroup>\n${pages.map((p) => p.xml()).join('\n')}\n`;
+}
+
+function fno(code: FnoCode, mainXml: string, attachments: string[], L: Labels): [string, string] {
+  const f = FORM_FACTS.find((r) => r.code === code)!;
+  const head = `<?xml version="1.0" encoding="UTF-8"?>
+<!-- Декларант's own description of ${code} in KGD's template format (not a KGD file). Generated by
+     packages/documents/scripts/form-templates.ts; each field's "source" says where its name/type come from.
+     An operator's KGD template for the same form, dropped into FORM_TEMPLATES_DIR, replaces this file. -->
+<fno version="${f.version}" code="${code}" startDate="01.01.${f.fromYear}" endDate="31.12.${f.toYear}" docDesc="${esc(f.title)}" uncertain="${esc(f.uncertain)}">`;
+  const body = `${mainXml}\n<attachmentForms>\n${attachments.map((a) => `${a}</sheetGroup></attachmentForm>`).join('\n')}\n</attachmentForms></mainForm>\n<scriptList/>\n</fno>\n`;
+  return [`${head}\n${body}`, L.xml()];
+}
+
+// ---- 270.00 ---------------------------------------------------------------------------------------
+function f270(): [string, string] {
+  const L = new Labels(27000001);
+  const p1 = new Page(L, 'page_270_00_01', 'ДЕКЛАРАЦИЯ ПО ИНДИВИДУАЛЬНОМУ ПОДОХОДНОМУ НАЛОГУ (форма 270.00)');
+  p1.heading('Раздел. Общая информация о налогоплательщике');
+  header(p1, 'S3', ['fio1', 'fio2', 'fio3']);
+  p1.line(YEAR());
+  p1.heading('Вид декларации');
+  for (const k of KIND) p1.line(k);
+  p1.line(
+    flag('dt_w', 'Иной вид декларации (назначение не подтверждено)', 'app: было в прежней выгрузке, не заполняется'),
+  );
+  p1.line(txt('iin_spouse', 'ИИН супруга(и)', 'app: поле прежней выгрузки', 12));
+  p1.line(txt('iin_legalrepresentative', 'ИИН законного представителя', 'app: поле прежней выгрузки', 12));
+  p1.line(txt('email', 'Электронная почта', 'S4'));
+  p1.line(txt('payer_phone_number', 'Номер телефона', 'S4', 16));
+  p1.heading('Представленные приложения');
+  for (let n = 1; n <= 7; n++)
+    p1.line(flag(`pril_${n}`, `Приложение 270.0${n}`, 'S1 (флаг соответствует приложению), S3'), '', 5.5);
+  p1.heading('Ответственность налогоплательщика');
+  p1.line(
+    txt(
+      'head_name',
+      'Ф.И.О. налогоплательщика (полностью)',
+      'S3, S7: полное имя налогоплательщика; S1: обязательно',
+      100,
+      true,
+    ),
+  );
+  p1.line(date('submit_date', 'Дата подачи декларации', 'S1 (обязательно), S3, S5: день подачи', true));
+  p1.line({
+    ...IIN(),
+    name: 'rating_auth_code',
+    label: 'Код органа государственных доходов',
+    length: 4,
+    source: 'S1, S3, S5',
+  });
+  p1.line(date('accept_date', 'Дата приема декларации', 'S1 (обязательно), S3: совпадает с датой подачи', true));
+  p1.line(txt('receptor_name', 'Ф.И.О. лица, принявшего декларацию', 'S1: заполняет орган госдоходов'));
+  p1.line(date('post_date', 'Дата почтового штемпеля', 'S1: заполняет орган госдоходов'));
+  p1.line(txt('in_doc_number', 'Входящий номер документа', 'S1: заполняет орган госдоходов', 30));
+  p1.line(flag('agreement', 'Согласие на использование сведений', 'app: поле прежней выгрузки'));
+  const p2 = new Page(L, 'page_270_00_02', 'Форма 270.00, страница 2');
+  p2.text(10, 14, 190, 10, 'Лист без полей: сохраняется, как в прежней выгрузке (значения на странице 1).', 8);
+  const main = `<mainForm code="270.00" formName="form_270_00" titleCode="${L.code('Форма 270.00')}"><sheetGroup>\n${p1.xml()}\n${p2.xml()}\n</sheetGroup>`;
+
+  const att: string[] = [];
+  const simple = (n: string, title: string, build: (p: Page) => void, landscape = false, cloneable = false) => {
+    const p = new Page(L, `page_270_${n}_01`, title, landscape);
+    p.line(IIN());
+    p.line(YEAR());
+    build(p);
+    att.push(form(`270.${n}`, `form_270_${n}`, [p], cloneable, false));
+  };
+  simple('01', 'Приложение 270.01. Исчисление индивидуального подоходного налога', (p) => {
+    p.line(PAGE_NO);
+    p.line(txt('field_270_01_bin', 'БИН (при наличии)', 'app: поле прежней выгрузки', 12));
+    for (const l of LINES_270_01) {
+      p.line(
+        money(`field_270_01_${l.line}`, l.label, l.uncertain ? `app: ${l.uncertain}` : 'S3: строка заполняется'),
+        `270.01.${l.line.replaceAll('_', '.')}`,
+        5.6,
+      );
+    }
+  });
+  simple('02', 'Приложение 270.02. Сведения об уплате налога', (p) => {
+    p.line(txt('bank_code', 'БИК банка', 'app: поле прежней выгрузки', 11));
+    p.line(txt('iik', 'ИИК', 'app: поле прежней выгрузки', 20));
+    p.line(money('field_270_02_B', 'Сумма ИПН к уплате', 'app: сумма строки 270.01.K'), '270.02.B');
+    p.line(money('field_270_02_C', 'Сумма пени', 'app'), '270.02.C');
+    p.line(
+      {
+        ...money('field_270_02_kbk_01', 'Код бюджетной классификации', 'app: значение в src/forms/uncertain.ts'),
+        length: 6,
+      },
+      'КБК',
+    );
+    p.line(
+      {
+        ...IIN(),
+        name: 'field_270_02_kogd_01',
+        label: 'Код органа госдоходов',
+        length: 4,
+        mandatory: false,
+        source: 'app',
+      },
+      'КОГД',
+    );
+    p.line(money('field_270_02_tax_01', 'Сумма налога', 'app'));
+    p.line(money('field_270_02_pen_01', 'Сумма пени', 'app'));
+  });
+  simple('03', 'Приложение 270.03', (p) => {
+    p.line(PAGE_NO);
+    p.text(10, p.y + 2, 190, 10, 'Приложение не заполняется приложением «Декларант»; поля формы не опубликованы.', 8);
+  });
+  simple(
+    '04',
+    'Приложение 270.04. Сведения о сделках и имуществе за пределами Республики Казахстан',
+    (p) => {
+      p.line(PAGE_NO);
+      const s = 'S3: графы A–J раздела B';
+      p.table(
+        'Раздел B. Сделки с имуществом',
+        [
+          col('A', { label: '№', type: 'NUMERIC', length: 6, source: s }, 8),
+          col('B', { label: 'Вид операции', type: 'TEXT', length: 100, source: s }, 22),
+          col('C', { label: 'Вид имущества', type: 'TEXT', length: 100, source: s }, 28),
+          col('D', { label: 'Количество', type: 'TEXT', length: 22, source: s }, 16),
+          col('E', { label: 'Идентификатор (ISIN, наименование)', type: 'TEXT', length: 100, source: s }, 34),
+          col('F', { label: 'Дата операции', type: 'DATE', source: s }, 18),
+          col('G', { label: 'Рег. номер', type: 'TEXT', length: 50, source: s }, 12),
+          col('H', { label: 'Код страны', type: 'TEXT', length: 3, source: 'S3: 2 буквы' }, 12),
+          col('I', { label: 'Валюта', type: 'TEXT', length: 3, source: s }, 12),
+          col('J', { label: 'Сумма в валюте', type: 'TEXT', length: 22, source: s }, 22),
+        ],
+        6,
+        (c, n) => `field_270_04_B_${c}_${n}`,
+      );
+      const e = 'S3: графы A–E раздела E';
+      p.table(
+        'Раздел E. Имущество за пределами Республики Казахстан',
+        [
+          col('A', { label: '№', type: 'NUMERIC', length: 6, source: e }, 8),
+          col('B', { label: 'Вид имущества', type: 'TEXT', length: 100, source: e }, 40),
+          col('C', { label: 'Идентификатор (ISIN, наименование)', type: 'TEXT', length: 100, source: e }, 60),
+          col('D', { label: 'Код страны', type: 'TEXT', length: 3, source: 'S3: 2 буквы' }, 30),
+          col('E', { label: 'Код страны регистрации', type: 'TEXT', length: 3, source: 'S3: 2 буквы' }, 30),
+        ],
+        5,
+        (c, n) => `field_270_04_E_${c}_${n}`,
+      );
+    },
+    true,
+    true,
+  );
+  simple(
+    '05',
+    'Приложение 270.05. Сведения о приобретении и реализации имущества',
+    (p) => {
+      p.line(PAGE_NO);
+      const s = 'S3: графы A–M раздела B';
+      const t = (letter: string, label: string, w: number, type: Type = 'TEXT') =>
+        col(letter, { label, type, length: type === 'NUMERIC' ? 6 : 100, source: s }, w);
+      p.table(
+        'Раздел B. Приобретенное имущество',
+        [
+          t('A', '№', 6, 'NUMERIC'),
+          t('B', 'Вид имущества', 20),
+          t('C', 'Идентификатор', 20),
+          col('D', { label: 'Дата', type: 'DATE', source: s }, 14),
+          t('E', 'Страна', 10),
+          t('F', 'Рег. номер', 10),
+          t('G', 'Валюта', 10),
+          t('H', 'Стоимость', 16),
+          t('I', 'Источник средств', 30),
+          t('J', 'ИИН/БИН источника', 16),
+          t('K', 'Наименование источника', 24),
+          t('L', 'Валюта источника', 10),
+          t('M', 'Сумма источника', 16),
+        ],
+        10,
+        (c, n) => `field_270_05_B_${c}_${n}`,
+      );
+      const c5 = 'S3: графы A–I раздела C';
+      const u = (letter: string, label: string, w: number, type: Type = 'TEXT') =>
+        col(letter, { label, type, length: type === 'NUMERIC' ? 6 : 100, source: c5 }, w);
+      p.table(
+        'Раздел C. Реализованное имущество',
+        [
+          u('A', '№', 6, 'NUMERIC'),
+          u('B', 'Вид имущества', 26),
+          u('C', 'Идентификатор', 26),
+          col('D', { label: 'Дата', type: 'DATE', source: c5 }, 16),
+          u('E', 'Страна', 12),
+          u('F', 'Рег. номер', 12),
+          u('G', 'Валюта', 12),
+          u('H', 'Сумма в валюте', 18),
+          u('I', 'Сумма в тенге', 18),
+        ],
+        6,
+        (c, n) => `field_270_05_C_${c}_${n}`,
+      );
+    },
+    true,
+    true,
+  );
+  const rowsForm = (n: string, title: string, cols: [string, string, Type, number][]) =>
+    simple(
+      n,
+      title,
+      (p) =>
+        p.table(
+          'Строки таблицы',
+          cols.map(([l, label, type, w]) =>
+            col(
+              l,
+              {
+                label,
+                type,
+                length: type === 'NUMERIC' ? 6 : 100,
+                source: 'app: графы выведены из назначения приложения',
+              },
+              w,
+            ),
+          ),
+          10,
+          (c) => `field_270_${n}_${c}`,
+          true,
+        ),
+      true,
+    );
+  rowsForm('06', 'Приложение 270.06. Сведения о счетах в иностранных банках', [
+    ['A', '№', 'NUMERIC', 8],
+    ['B', 'Наименование банка', 'TEXT', 50],
+    ['C', 'Код банка / номер счета', 'TEXT', 40],
+    ['D', 'Код страны', 'TEXT', 16],
+    ['F', 'Валюта', 'TEXT', 16],
+    ['G', 'Остаток в валюте', 'TEXT', 30],
+  ]);
+  rowsForm('07', 'Приложение 270.07. Сведения о долговых обязательствах', [
+    ['A', '№', 'NUMERIC', 8],
+    ['B', 'Кредитор', 'TEXT', 50],
+    ['C', 'Вид долга', 'TEXT', 30],
+    ['D', 'Валюта', 'TEXT', 16],
+    ['F', 'Сумма долга', 'TEXT', 30],
+    ['M', 'Срок возврата', 'TEXT', 30],
+  ]);
+  return fno('270.00', main, att, L);
+}
+
+// ---- 250.00 ---------------------------------------------------------------------------------------
+const SECTIONS_250: {
+  appendix: string;
+  title: string;
+  tables: { section: string; title: string; cols: string[]; rows: number }[];
+}[] = [
+  {
+    appendix: '01',
+    title: 'Приложение 250.01. Деньги',
+    tables: [{ section: '1', title: 'Наличные деньги', cols: ['№', 'Сумма', 'Валюта'], rows: 4 }],
+  },
+  {
+    appendix: '02',
+    title: 'Приложение 250.02. Недвижимое имущество и транспорт',
+    tables: [
+      {
+        section: '1',
+        title: 'Недвижимое имущество за пределами РК',
+        cols: ['№', 'Наименование', 'Код страны', 'Кадастровый номер', 'Адрес'],
+        rows: 6,
+      },
+      {
+        section: '2',
+        title: 'Транспортные средства за пределами РК',
+        cols: ['№', 'Вид', 'Марка, модель', 'Код страны', 'Рег. номер', 'VIN'],
+        rows: 5,
+      },
+    ],
+  },
+  {
+    appendix: '03',
+    title: 'Приложение 250.03. Счета и доли участия',
+    tables: [
+      {
+        section: '1',
+        title: 'Деньги на счетах в иностранных банках',
+        cols: ['№', 'Банк', 'Сумма', 'Валюта', 'Номер счета', 'Код страны'],
+        rows: 6,
+      },
+      {
+        section: '2',
+        title: 'Доли участия в иностранных компаниях',
+        cols: ['№', 'Компания', 'Доля, %', 'Рег. номер', 'Код страны'],
+        rows: 6,
+      },
+    ],
+  },
+  {
+    appendix: '04',
+    title: 'Приложение 250.04. Ценные бумаги и прочее имущество',
+    tables: [
+      {
+        section: '7',
+        title: 'Ценные бумаги',
+        cols: ['№', 'Количество', 'Код страны', 'Валюта', 'Цена приобретения'],
+        rows: 6,
+      },
+      {
+        section: '8',
+        title: 'Иное имущество',
+        cols: ['№', 'Наименование', 'Номинальная стоимость', 'Валюта'],
+        rows: 6,
+      },
+    ],
+  },
+  {
+    appendix: '05',
+    title: 'Приложение 250.05. Иное имущество',
+    tables: [
+      {
+        section: '1',
+        title: 'Имущество',
+        cols: ['№', 'Наименование', 'Количество', 'Стоимость', 'Валюта', 'Код страны'],
+        rows: 6,
+      },
+    ],
+  },
+  {
+    appendix: '06',
+    title: 'Приложение 250.06. Дебиторская и кредиторская задолженность',
+    tables: [
+      {
+        section: '1',
+        title: 'Задолженность',
+        cols: [
+          '№',
+          'Кредитор',
+          'Вид долга',
+          'Сумма',
+          'Валюта',
+          'Код страны',
+          'Рег. номер',
+          'ИИН нотариуса',
+          'Срок возврата',
+        ],
+        rows: 6,
+      },
+    ],
+  },
+];
+
+function f250(): [string, string] {
+  const L = new Labels(25000001);
+  const p1 = new Page(L, 'page_250_00_01', 'ДЕКЛАРАЦИЯ ОБ АКТИВАХ И ОБЯЗАТЕЛЬСТВАХ (форма 250.00)');
+  p1.heading('Общая информация');
+  header(p1, 'S3 (вариант 250.00)', ['name1', 'name2', 'name3']);
+  p1.line(YEAR('Год представления (год активов + 1)', 'S3: period_year = год активов + 1'));
+  p1.line(date('app_year', 'Активы по состоянию на', 'app: 31.12 года активов'));
+  p1.heading('Вид декларации');
+  for (const k of KIND) p1.line(k);
+  p1.line(txt('iin_spouse', 'ИИН супруга(и)', 'app: поле прежней выгрузки', 12));
+  p1.line(txt('email', 'Электронная почта', 'S4'));
+  p1.line(txt('payer_phone_number', 'Номер телефона', 'S4', 16));
+  const p2 = new Page(L, 'page_250_00_02', 'Форма 250.00, страница 2');
+  p2.line(IIN('S1: ИИН и год повторяются на каждой странице'));
+  p2.line(YEAR('Год представления', 'S1, S3'));
+  p2.heading('Ответственность налогоплательщика');
+  p2.line(
+    txt('head_name', 'Ф.И.О. налогоплательщика (полностью)', 'S1: последняя страница, обязательно; S7', 100, true),
+  );
+  p2.line(txt('filler_name', 'Ф.И.О. заполнившего декларацию', 'app: поле прежней выгрузки'));
+  p2.line(date('submit_date', 'Дата подачи декларации', 'S1: последняя страница, обязательно; S5', true));
+  p2.line({
+    ...IIN(),
+    name: 'rating_auth_code',
+    label: 'Код органа государственных доходов',
+    length: 4,
+    source: 'S1: последняя страница',
+  });
+  p2.line(date('accept_date', 'Дата приема декларации', 'S1: последняя страница, обязательно', true));
+  const main = `<mainForm code="250.00" formName="form_250_00" titleCode="${L.code('Форма 250.00')}"><sheetGroup>\n${p1.xml()}\n${p2.xml()}\n</sheetGroup>`;
+  const att = SECTIONS_250.map((a) => {
+    const p = new Page(L, `page_250_${a.appendix}_01`, a.title, true);
+    p.line(IIN());
+    p.line(YEAR('Год представления', 'S3'));
+    p.line(PAGE_NO);
+    for (const t of a.tables) {
+      const src =
+        a.appendix === '04' && t.section === '7' ? 'S3: раздел 7, графы A–E' : 'app: раздел и графы не подтверждены';
+      p.table(
+        `Раздел ${t.section}. ${t.title}`,
+        t.cols.map((label, i) =>
+          col(
+            String.fromCharCode(65 + i),
+            { label, type: i === 0 ? 'NUMERIC' : 'TEXT', length: i === 0 ? 6 : 100, source: src },
+            i === 0 ? 8 : 30,
+          ),
+        ),
+        t.rows,
+        (c, n) => `field_250_${a.appendix}_${t.section}_${c}_${n}`,
+      );
+    }
+    return form(`250.${a.appendix}`, `form_250_${a.appendix}`, [p], true, false);
+  });
+  return fno('250.00', main, att, L);
+}
+
+// ---- 240.00 ---------------------------------------------------------------------------------------
+function f240(): [string, string] {
+  const L = new Labels(24000001);
+  const p1 = new Page(L, 'page_240_00_01', 'ДЕКЛАРАЦИЯ ПО ИНДИВИДУАЛЬНОМУ ПОДОХОДНОМУ НАЛОГУ (форма 240.00)');
+  header(p1, 'S4', ['fio1', 'fio2', 'fio3']);
+  p1.line(YEAR());
+  for (const k of KIND) p1.line(k, '', 5.5);
+  p1.line(txt('email', 'Электронная почта', 'S4'));
+  p1.line(txt('payer_phone_number', 'Номер телефона', 'S4', 16));
+  p1.line({ ...IIN(), name: 'rating_auth_code', label: 'Код органа государственных доходов', length: 4, source: 'S1' });
+  p1.heading('Исчисление налога');
+  for (const l of LINES_240_00) {
+    p1.line(money(`field_240_00_${l.line}`, l.label, `app: ${l.uncertain ?? ''}`), `240.00.${l.line}`, 5.6);
+  }
+  const p2 = new Page(L, 'page_240_00_02', 'Форма 240.00, страница 2');
+  p2.line(IIN('S1: ИИН и год повторяются на каждой странице'));
+  p2.line(YEAR());
+  const s = 'S6: таблица строки 024, 9 строк, графы A–D';
+  p2.table(
+    '240.00.024. Имущество за пределами Республики Казахстан',
+    [
+      col('A', { label: 'Вид имущества', type: 'TEXT', length: 200, source: s }, 60),
+      col('B', { label: 'Код страны', type: 'TEXT', length: 3, source: s }, 20),
+      col('C', { label: 'Регистрационный номер', type: 'TEXT', length: 100, source: s }, 50),
+      col('D', { label: 'Дополнительные сведения', type: 'TEXT', length: 200, source: s }, 60),
+    ],
+    9,
+    (c, n) => `field_240_00_024_${n}_${c}`,
+  );
+  p2.heading('Ответственность налогоплательщика');
+  p2.line(
+    txt('head_name', 'Ф.И.О. налогоплательщика (полностью)', 'S1: последняя страница, обязательно; S7', 100, true),
+  );
+  p2.line(txt('filler_name', 'Ф.И.О. заполнившего декларацию', 'app: поле прежней выгрузки'));
+  p2.line(date('submit_date', 'Дата подачи декларации', 'S1: последняя страница, обязательно; S5', true));
+  p2.line(date('accept_date', 'Дата приема декларации', 'S1: последняя страница, обязательно', true));
+  const main = `<mainForm code="240.00" formName="form_240_00" titleCode="${L.code('Форма 240.00')}"><sheetGroup>\n${p1.xml()}\n${p2.xml()}\n</sheetGroup>`;
+  return fno('240.00', main, [], L);
+}
+
+export function generate(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [code, build] of [
+    ['270.00', f270],
+    ['250.00', f250],
+    ['240.00', f240],
+  ] as const) {
+    const v = FORM_FACTS.find((r) => r.code === code)!.version;
+    const base = `form_${code.replace('.', '_')}_v${v}`;
+    const [xml, loc] = build();
+    out[`${base}.xml`] = xml;
+    out[`${base}_loc.xml`] = loc;
+  }
+  return out;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const dir = new URL('../templates/', import.meta.url);
+  for (const [name, text] of Object.entries(generate())) writeFileSync(new URL(name, dir), text);
+}

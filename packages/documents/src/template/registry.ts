@@ -1,0 +1,70 @@
+import { fileURLToPath } from 'node:url';
+import { DocumentError } from '../errors.ts';
+import type { FnoCode } from '../forms/uncertain.ts';
+import { readTemplateDir } from './load.ts';
+import { allFields, type FormTemplate } from './model.ts';
+
+/** Forms the app writes; a template for any other form is refused. */
+export const SUPPORTED_FORMS: readonly FnoCode[] = ['270.00', '250.00', '240.00'];
+
+const BUNDLED_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
+let bundled: FormTemplate[] | null = null;
+let operator: FormTemplate[] = [];
+
+const yearOf = (d: string | undefined) => (d && /^\d{2}\.\d{2}\.\d{4}$/.test(d) ? Number(d.slice(6)) : undefined);
+
+/** The template covers the tax year (its startDate..endDate; no dates = every year). */
+export function covers(t: FormTemplate, year: number): boolean {
+  const from = yearOf(t.startDate);
+  const to = yearOf(t.endDate);
+  return (from === undefined || year >= from) && (to === undefined || year <= to);
+}
+
+/** Refuses a template the writer cannot use; the message names the file. */
+export function assertUsable(t: FormTemplate): void {
+  const refuse = (why: string) =>
+    new DocumentError('TEMPLATE_INVALID', `Шаблон формы «${t.file}» не принят: ${why}`, t.file);
+  if (!SUPPORTED_FORMS.includes(t.code as FnoCode)) {
+    throw refuse(`это форма ${t.code}, а Декларант заполняет только ${SUPPORTED_FORMS.join(', ')}`);
+  }
+  const main = t.forms[0];
+  const expected = `form_${t.code.replace('.', '_')}`;
+  if (main?.name !== expected) throw refuse(`основная форма называется ${main?.name ?? '—'}, ожидается ${expected}`);
+  if (!allFields(t).some((f) => f.name === 'iin')) throw refuse('в шаблоне нет поля iin');
+}
+
+/** Our own descriptions (packages/documents/templates), read once. */
+export function bundledTemplates(): FormTemplate[] {
+  if (!bundled) {
+    bundled = readTemplateDir(BUNDLED_DIR);
+    for (const t of bundled) assertUsable(t);
+  }
+  return bundled;
+}
+
+/**
+ * Loads an operator's KGD template folder (FORM_TEMPLATES_DIR): from then on its templates are used
+ * instead of ours for the forms and years they cover. Throws DocumentError TEMPLATE_INVALID naming the
+ * file when a template is malformed or for another form; nothing is changed then. `undefined` = ours only.
+ */
+export function useTemplateDir(dir: string | undefined): FormTemplate[] {
+  if (!dir) {
+    operator = [];
+    return [];
+  }
+  const loaded = readTemplateDir(dir);
+  for (const t of loaded) assertUsable(t);
+  operator = loaded;
+  return loaded;
+}
+
+/** The template for a form and tax year: the operator's when one covers the year, else ours. */
+export function templateFor(code: FnoCode, year: number): FormTemplate {
+  const pick = (list: FormTemplate[]) =>
+    list
+      .filter((t) => t.code === code && covers(t, year))
+      .sort((a, b) => Number(b.version) - Number(a.version) || Number(b.revision ?? 0) - Number(a.revision ?? 0))[0];
+  const t = pick(operator) ?? pick(bundledTemplates());
+  if (!t) throw new DocumentError('UNSUPPORTED_FORM', `Шаблона формы ${code} за ${year} год нет`, 'year');
+  return t;
+}
