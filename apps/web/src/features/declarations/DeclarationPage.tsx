@@ -10,6 +10,7 @@ import { DataEntryStep } from './DataEntryStep.tsx';
 import { NewForm } from './NewForm.tsx';
 import { STEP, stepUrl } from './rules.ts';
 import { SavedForms } from './SavedForms.tsx';
+import { WizardStepper } from './WizardStepper.tsx';
 
 /** /app/declaration?step=N: the declaration wizard (docs/statuses.md). */
 export default function DeclarationPage() {
@@ -21,6 +22,19 @@ export default function DeclarationPage() {
   // B2B without a step: the initial-step rule of docs/accounts.md (1 registration, 2 saved, 3 new form).
   if (!params.get('step') && session.isB2B()) return <B2BInitialStep />;
   const step = Number(params.get('step')) || STEP.SAVED;
+  const screen = stepScreen(step);
+  // the progress through the wizard above the screens of one declaration (issue 18, item 7)
+  if (step < STEP.NEW || step > STEP.PREVIEW) return screen;
+  return (
+    <>
+      <WizardStepper step={step} />
+      {screen}
+    </>
+  );
+}
+
+/** The screen of a wizard step. */
+function stepScreen(step: number) {
   switch (step) {
     case STEP.B2B:
       return <B2BStep />;

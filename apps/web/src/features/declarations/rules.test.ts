@@ -10,6 +10,8 @@ import {
   statusLabel,
   tilesFor,
   uploadState,
+  wizardPosition,
+  wizardSteps,
 } from './rules.ts';
 
 const base: CommonData = {
@@ -147,5 +149,22 @@ describe('a second regular declaration for the same form and year', () => {
     expect(sameRegular(existing, { reporting_form_id: 3, year: 2025, type: 2 }, types)).toBeNull();
     // only a regular one counts as the first: a corrective 250.00 for 2024 does not
     expect(sameRegular(existing, { reporting_form_id: 2, year: 2024, type: 1 }, types)).toBeNull();
+  });
+});
+
+describe('the progress stepper (issue 18, item 7)', () => {
+  const labels = (steps: { label: string }[]) => steps.map((s) => s.label);
+  it('a 270.00 of a person: forms, new form, incomes, property, calculation, personal data, documents', () => {
+    const steps = wizardSteps(3, { b2b: false, halyk: false });
+    expect(steps.map((s) => s.step)).toEqual([2, 3, 4, 5, 6, 7, 8]);
+    expect(wizardPosition(steps, 6)).toMatchObject({ place: 5, total: 7, next: { step: 7, label: 'Личные данные' } });
+    expect(wizardPosition(steps, 8).next).toBeUndefined();
+  });
+  it('250.00 has no income step and no calculation; a partner client starts with registration', () => {
+    expect(wizardSteps(2, { b2b: false, halyk: false }).map((s) => s.step)).toEqual([2, 3, 5, 7, 8]);
+    expect(wizardSteps(3, { b2b: true, halyk: false })[0]).toEqual({ step: 1, label: 'Регистрация' });
+  });
+  it('the halykfinance variant skips personal data', () => {
+    expect(labels(wizardSteps(3, { b2b: true, halyk: true }))).not.toContain('Личные данные');
   });
 });

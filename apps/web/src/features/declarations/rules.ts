@@ -176,3 +176,34 @@ export function sameRegular<T extends Pick<CommonData, 'reporting_form_id' | 'ye
     ) ?? null
   );
 }
+
+export interface WizardStep {
+  step: number;
+  label: string;
+}
+
+/**
+ * The steps of the wizard a person goes through (issue 18, item 7): registration only for a partner's
+ * client, data entry 4 and the calculation 6 only for the income forms (250.00 has its data at step 5 and
+ * no tax), personal data not for the halykfinance variant, which skips it.
+ */
+export function wizardSteps(formId: number, ctx: { b2b: boolean; halyk: boolean }): WizardStep[] {
+  const f250 = formId === FORM.F250;
+  const all: (WizardStep | false)[] = [
+    ctx.b2b && { step: STEP.B2B, label: 'Регистрация' },
+    { step: STEP.SAVED, label: 'Мои формы' },
+    { step: STEP.NEW, label: 'Новая форма' },
+    !f250 && { step: STEP.INCOME, label: 'Доходы' },
+    { step: STEP.ASSETS, label: f250 ? 'Активы и обязательства' : 'Имущество' },
+    !f250 && { step: STEP.CALCULATION, label: 'Расчет ИПН' },
+    !ctx.halyk && { step: STEP.PERSONAL, label: 'Личные данные' },
+    { step: STEP.PREVIEW, label: 'Документы' },
+  ];
+  return all.filter((s): s is WizardStep => s !== false);
+}
+
+/** Where the person is among the steps: its place (1-based), the total and the next step, if any. */
+export function wizardPosition(steps: readonly WizardStep[], current: number) {
+  const index = steps.findIndex((s) => s.step === current);
+  return { index, place: index + 1, total: steps.length, next: index >= 0 ? steps[index + 1] : undefined };
+}
