@@ -136,7 +136,7 @@ describe('PDF, XLSX and XML of one declaration', () => {
   const sc = scenarios.find(([f]) => f.startsWith('07-'))![1];
 
   beforeAll(async () => {
-    user = await signedInUser(s);
+    user = await signedInUser(s, { full_access: true });
     id = await declaration(user.id, 3, 2024);
     await writeDeals(id, sc.input.sections);
   });
@@ -235,7 +235,7 @@ describe('PDF, XLSX and XML of one declaration', () => {
 
 describe('a declaration too large to stream', () => {
   it(`over ${MAX_STREAM_DEALS} deals: JSON 'will be emailed', a job renders the file and a letter carries the link`, async () => {
-    const user = await signedInUser(s);
+    const user = await signedInUser(s, { full_access: true });
     const id = await declaration(user.id, 3, 2024);
     const values: string[] = [];
     const params: unknown[] = [];

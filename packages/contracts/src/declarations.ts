@@ -71,6 +71,16 @@ export const CommonData = z.object({
   archived: z.boolean(),
   /** archived declarations cannot be modified */
   read_only: z.boolean(),
+  /** the tax office's latest answer when the declaration was sent (ISO dates) */
+  submission: z
+    .object({
+      status: z.enum(['sent', 'accepted', 'rejected']),
+      registration_number: z.string().nullable(),
+      registered_at: z.string().nullable(),
+      reason: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type CommonData = z.infer<typeof CommonData>;
 

@@ -206,9 +206,18 @@ export const ExchangeCodeResult = z.object({ access_token: z.string() });
 export const SaveUnsignedBody = z.object({ access_token: z.string().min(1).max(500) });
 export const SendSignedBody = ExchangeCodeBody;
 
+/** A sending of the declaration and the tax office's answer so far (docs/statuses.md, "After sending"). */
 export const Submission = z.object({
-  registration_number: z.string(),
+  status: z.enum(['sent', 'accepted', 'rejected']),
+  /** set once accepted */
+  registration_number: z.string().nullable(),
   submitted_at: z.string(),
+  /** when the tax office registered it (ISO; shown in Almaty time) */
+  registered_at: z.string().nullable(),
+  /** the tax office's reason, when rejected */
+  reason: z.string().nullable(),
+  /** the receipt (талон) PDF can be downloaded: GET /api/signing/{id}/receipt */
+  receipt_available: z.boolean(),
   receipt: z.record(z.string(), z.unknown()),
 });
 export type Submission = z.infer<typeof Submission>;

@@ -29,3 +29,26 @@ export const DEAL_STATUS_NEEDS_INFO = 1;
 export const DEAL_NEEDS_INFO_LABEL = 'Требуется доп. информация';
 
 export const isPaid = (status: number) => status >= DECLARATION_STATUS.PAID;
+
+/**
+ * The tax office's answer to a sent declaration (docs/statuses.md, "After sending"): 'sent' once it
+ * acknowledged the document, then 'accepted' (registration number, date, receipt) or 'rejected' (reason).
+ */
+export const SUBMISSION_STATUS = { SENT: 'sent', ACCEPTED: 'accepted', REJECTED: 'rejected' } as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUS)[keyof typeof SUBMISSION_STATUS];
+
+export const SUBMISSION_STATUS_NAMES: Record<SubmissionStatus, string> = {
+  sent: 'Отправлено',
+  accepted: 'Принято',
+  rejected: 'Отклонено',
+};
+
+export const SUBMISSION_TEXT = {
+  sentNote: 'Декларация отправлена в налоговый орган. Ответ обычно приходит в течение нескольких минут.',
+  rejectedWhatToDo:
+    'Исправьте указанное в причине (личные данные — на шаге 7), затем подпишите и отправьте декларацию заново.',
+  downloadReceipt: 'Скачать талон',
+  receiptNotFound: 'Талон налогового органа не найден',
+  excelNeedsFullAccess: 'Просмотр и скачивание Excel доступны только при полном доступе',
+  excelPreview: 'Предпросмотр Excel',
+} as const;

@@ -3,6 +3,7 @@ export { DocumentError, type DocumentErrorCode } from './errors.ts';
 export { type FnoCode as FormCode, FORM_FACTS, type FormFacts } from './forms/uncertain.ts';
 export { type ComputedLine, LINES_240_00, LINES_270_01, type LineDef, lines240, lines270 } from './lines.ts';
 export { pdfBuffer } from './pdf/engine.ts';
+export { pdfBuffer } from './pdf/engine.ts';
 export { pdfDefinition } from './pdf/layout.ts';
 export { renderPdf } from './pdf/render.ts';
 export { readTemplateDir, readTemplateFile } from './template/load.ts';

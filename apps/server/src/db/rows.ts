@@ -43,6 +43,11 @@ export interface DeclarationRow {
   fifth_section: Record<string, unknown> | null;
   /** bumped by a trigger on every change to the declaration's deals (int8: a string on pg, a number on PGlite) */
   deals_revision: string | number;
+  /** the tax office's latest answer (issue 17: 'sent', 'accepted', 'rejected'), or null when not sent */
+  submission_status: 'sent' | 'accepted' | 'rejected' | null;
+  submission_number: string | null;
+  submission_registered_at: Date | null;
+  submission_reason: string | null;
 }
 
 /** Every column of `declarations` (a test compares it with the table): reads that name their columns use it. */
@@ -66,4 +71,8 @@ export const DECLARATION_COLUMNS = [
   'personal_data',
   'fifth_section',
   'deals_revision',
+  'submission_status',
+  'submission_number',
+  'submission_registered_at',
+  'submission_reason',
 ] as const satisfies readonly (keyof DeclarationRow)[];

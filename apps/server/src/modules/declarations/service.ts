@@ -56,6 +56,14 @@ export function toCommonData(row: DeclarationListRow, now: Date): CommonData {
     tax_office_sending: row.tax_office_sending,
     archived,
     read_only: archived,
+    submission: row.submission_status
+      ? {
+          status: row.submission_status,
+          registration_number: row.submission_number,
+          registered_at: row.submission_registered_at?.toISOString() ?? null,
+          reason: row.submission_reason,
+        }
+      : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { dataOf, listOf, MSG } from '@deklarant/contracts';
+import { dataOf, listOf, MSG, SUBMISSION_TEXT } from '@deklarant/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,7 +56,12 @@ export async function documentRoutes(app: FastifyInstance, deps: Deps) {
     '/api/declarations/:id/export-excel/stream',
     { preHandler: auth, schema: { ...base, params: IdParams } },
     async (req, reply) => {
-      const row = await service.loadForDownload(actorOf(req), parseId(req.params.id));
+      const actor = actorOf(req);
+      const row = await service.loadForDownload(actor, parseId(req.params.id));
+      // the workbook (download and preview) is a full_access feature (SPEC, roles)
+      if (!actor.user.full_access && actor.kind !== 'manager' && actor.managerId === undefined) {
+        throw new HttpError(403, SUBMISSION_TEXT.excelNeedsFullAccess);
+      }
       if (await service.queueIfLarge(row, 'xlsx')) return queuedAnswer(reply);
       const out = new PassThrough();
       // Everything that can refuse (rates, personal data) runs before the first byte is sent.

@@ -9,6 +9,7 @@ import { addDays } from '../declarations/dates.ts';
 import { declarationsRepo } from '../declarations/repo.ts';
 import { laterOf, PAID_OPEN_DAYS } from '../tariffs/service.ts';
 import { PAYMENT_TRANSITION } from './lifecycle.ts';
+import { sendPaymentLetter } from './payment-letter.ts';
 import { currentPrice, sameBinding } from './price.ts';
 import { type InvoiceRow, type PaymentRow, paymentsRepo } from './repo.ts';
 
@@ -239,6 +240,12 @@ export function callbacksService(deps: Deps) {
         action: 'status',
         at,
         details: { from: move.from, to: move.to, payment_id: payment.id },
+      });
+      await sendPaymentLetter(deps, t, {
+        userId: payment.user_id,
+        declarationId: decl.id,
+        amount: invoice.amount,
+        payload,
       });
       return 'paid';
     });

@@ -7,6 +7,7 @@ import {
   SendSignedResult,
   SigningUrlBody,
   SigningUrlResult,
+  SUBMISSION_TEXT,
   SubmissionResult,
   Success,
 } from '@deklarant/contracts';
@@ -17,6 +18,7 @@ import type { Deps } from '../../deps.ts';
 import { actorOf, requireUser } from '../auth/guard.ts';
 import { parseDeclarationId } from '../tariffs/routes.ts';
 import { signingService } from './service.ts';
+import { ANSWER_JOB, submissionsService } from './submissions.ts';
 
 const IdParams = z.object({ id: z.string() });
 
@@ -26,6 +28,8 @@ export async function signingRoutes(app: FastifyInstance, deps: Deps) {
   const auth = requireUser(deps);
   const service = signingService(deps);
   const base = { tags: ['signing'], security: [{ bearer: [] }] };
+  const answers = submissionsService(deps);
+  deps.jobs.register(ANSWER_JOB, (payload) => answers.ask(payload));
 
   r.get(
     '/api/signing/:id/prepare-for-signing',
@@ -86,6 +90,17 @@ export async function signingRoutes(app: FastifyInstance, deps: Deps) {
     { preHandler: auth, schema: { ...base, params: IdParams, response: { 200: SubmissionResult } } },
     async (req) => ({ data: await service.submission(actorOf(req), parseDeclarationId(req.params.id)) }),
   );
+  r.get('/api/signing/:id/receipt', { preHandler: auth, schema: { ...base, params: IdParams } }, async (req, reply) => {
+    const id = parseDeclarationId(req.params.id);
+    const receipt = await service.receipt(actorOf(req), id);
+    if (!receipt) return reply.status(404).send({ message: SUBMISSION_TEXT.receiptNotFound });
+    const name = `talon-${receipt.number.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`;
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(receipt.pdf);
+  });
   r.get(
     '/api/signing/:id/signed-file',
     { preHandler: auth, schema: { ...base, params: IdParams } },

@@ -13,6 +13,7 @@ import { type DeclarationRow, declarationsRepo } from '../declarations/repo.ts';
 import { declarationsService } from '../declarations/service.ts';
 import { buildDeclarationDocument } from '../documents/service.ts';
 import { assertCanSign } from '../payments/lifecycle.ts';
+import { submissionsService } from './submissions.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const same = (a: string, b: string) => {
@@ -51,18 +52,6 @@ function providerError(err: unknown): never {
   throw err;
 }
 
-export function toSubmission(r: {
-  registration_number: string;
-  submitted_at: Date;
-  receipt: TaxOfficeReceipt;
-}): Submission {
-  return {
-    registration_number: r.registration_number,
-    submitted_at: r.submitted_at.toISOString(),
-    receipt: r.receipt as unknown as Record<string, unknown>,
-  };
-}
-
 /**
  * Signing and sending: the declaration XML goes to the signer, the browser
  * signs there and comes back to /aitu-process?code=…; the code is exchanged once, the signed XML is
@@ -70,6 +59,7 @@ export function toSubmission(r: {
  */
 export function signingService(deps: Deps) {
   const declarations = declarationsService(deps);
+  const submissions = submissionsService(deps);
   const now = () => deps.clock.now();
 
   /** Only our own /aitu-process page, on our public address or the address the browser used. */
@@ -258,7 +248,7 @@ export function signingService(deps: Deps) {
       if (row.tax_office_sending) {
         const kgd = await deps.db.one<{ code: string }>('SELECT code FROM kgd_codes WHERE id = $1', [row.kgd_code_id]);
         try {
-          receipt = await deps.providers.taxOffice.submit({
+          receipt = await deps.providers.taxOffice.send({
             signedXml,
             form: row.reporting_form_id as 1 | 2 | 3,
             year: row.year,
@@ -268,11 +258,7 @@ export function signingService(deps: Deps) {
           // the signed file is kept: sending again needs no new signature
           if (err instanceof ProviderUnavailable) throw new HttpError(503, MSG.taxOfficeDown);
           if (err instanceof ProviderRejected) {
-            await deps.db.query(
-              `INSERT INTO submissions (declaration_id, signing_session_id, provider, status, error, submitted_at)
-               VALUES ($1, $2, $3, 'rejected', $4, $5)`,
-              [id, session.id, deps.providers.taxOffice.mode, err.reason, now()],
-            );
+            await submissions.recordRefused({ declarationId: id, sessionId: session.id, reason: err.reason });
             throw new HttpError(422, `${MSG.sendFailed}: ${err.reason}`);
           }
           throw err;
@@ -280,23 +266,20 @@ export function signingService(deps: Deps) {
       }
       const at = now();
       const sessionId = session.id;
+      let submission: Submission | null = null;
       await deps.db.tx(async (t) => {
         const used = await t.query(
           'UPDATE signing_sessions SET used_at = $2, updated_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id',
           [sessionId, at],
         );
         if (!used.length) throw codeUsed();
-        if (receipt) {
-          await t.query(
-            `INSERT INTO submissions (declaration_id, signing_session_id, provider, status, registration_number, receipt, submitted_at)
-             VALUES ($1, $2, $3, 'accepted', $4, $5, $6)`,
-            [id, sessionId, deps.providers.taxOffice.mode, receipt.registration_number, JSON.stringify(receipt), at],
-          );
-        }
         const current = await t.one<{ status: number }>('SELECT status FROM declarations WHERE id = $1 FOR UPDATE', [
           id,
         ]);
         if (current?.status !== S.SIGN) throw blocked(MSG.signingWrongStatus);
+        if (receipt) {
+          submission = await submissions.recordSent(t, { declarationId: id, sessionId, receipt, at });
+        }
         await declarationsRepo(t).setStatus(id, S.READY, at);
         await auditDeclaration(t, {
           actor,
@@ -308,7 +291,7 @@ export function signingService(deps: Deps) {
             to: S.READY,
             signed: true,
             sent: Boolean(receipt),
-            registration_number: receipt?.registration_number,
+            ticket: receipt?.ticket,
           },
         });
       });
@@ -316,20 +299,20 @@ export function signingService(deps: Deps) {
         success: true,
         status: S.READY,
         sent: Boolean(receipt),
-        submission: receipt
-          ? toSubmission({ registration_number: receipt.registration_number, submitted_at: at, receipt })
-          : null,
+        submission,
       };
     },
 
+    /** The latest sending and the tax office's answer so far. */
     async submission(actor: Actor, id: number): Promise<Submission | null> {
       await declarations.loadOwn(actor, id);
-      const r = await deps.db.one<{ registration_number: string; submitted_at: Date; receipt: TaxOfficeReceipt }>(
-        `SELECT registration_number, submitted_at, receipt FROM submissions WHERE declaration_id = $1 AND status = 'accepted'
-         ORDER BY id DESC LIMIT 1`,
-        [id],
-      );
-      return r ? toSubmission(r) : null;
+      return submissions.latest(id);
+    },
+
+    /** The receipt (талон) PDF of the accepted sending. */
+    async receipt(actor: Actor, id: number): Promise<{ number: string; pdf: Buffer } | null> {
+      await declarations.loadOwn(actor, id);
+      return submissions.receiptPdf(id);
     },
 
     /** The signed file (for download by the documents module / the user). */

@@ -1,5 +1,12 @@
 import type { Letter } from './mailer.ts';
 
+/** Which declaration a letter is about: 'Декларация 270.00 за 2025 год'. */
+export interface LetterDeclaration {
+  formCode: string;
+  year: number;
+}
+const title = (d: LetterDeclaration) => `Декларация ${d.formCode} за ${d.year} год`;
+
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function layout(
@@ -56,6 +63,67 @@ export const letters = {
       `Код подтверждения: ${code}`,
       'Если это были не вы, смените пароль и свяжитесь с поддержкой.',
     ]),
+  }),
+  /** The payment arrived; the fiscal receipt link only where the payment provider gives one. */
+  paymentReceived: (
+    to: string,
+    p: { amount: string; declaration: LetterDeclaration; fiscalReceiptUrl?: string | null; url: string },
+  ): Letter => ({
+    to,
+    subject: `Оплата получена: ${title(p.declaration)}`,
+    ...layout(
+      'Оплата получена',
+      [
+        `Мы получили оплату ${p.amount} ₸ за декларацию ${p.declaration.formCode} за ${p.declaration.year} год.`,
+        p.fiscalReceiptUrl
+          ? `Фискальный чек: ${p.fiscalReceiptUrl}`
+          : 'Фискальный чек платежная система отправляет отдельно.',
+        'Можно продолжить заполнение декларации.',
+      ],
+      { label: 'Продолжить', url: p.url },
+    ),
+  }),
+  declarationSent: (to: string, d: LetterDeclaration, url: string): Letter => ({
+    to,
+    subject: `${title(d)} отправлена в налоговый орган`,
+    ...layout(
+      'Декларация отправлена',
+      [
+        `${title(d)} подписана и отправлена в налоговый орган.`,
+        'Когда налоговый орган ответит, мы напишем: обычно это занимает несколько минут.',
+      ],
+      { label: 'Открыть декларацию', url },
+    ),
+  }),
+  declarationAccepted: (
+    to: string,
+    d: LetterDeclaration & { registrationNumber: string; registeredAt: string },
+    url: string,
+  ): Letter => ({
+    to,
+    subject: `${title(d)} принята налоговым органом`,
+    ...layout(
+      'Декларация принята',
+      [
+        `Налоговый орган принял декларацию ${d.formCode} за ${d.year} год.`,
+        `Регистрационный номер: ${d.registrationNumber}, дата регистрации: ${d.registeredAt} (время Алматы).`,
+        'Талон о приеме можно скачать на странице декларации.',
+      ],
+      { label: 'Скачать талон', url },
+    ),
+  }),
+  declarationRejected: (
+    to: string,
+    d: LetterDeclaration & { reason: string; whatToDo: string },
+    url: string,
+  ): Letter => ({
+    to,
+    subject: `${title(d)} отклонена налоговым органом`,
+    ...layout(
+      'Декларация отклонена',
+      [`Налоговый орган отклонил декларацию ${d.formCode} за ${d.year} год.`, `Причина: ${d.reason}`, d.whatToDo],
+      { label: 'Открыть декларацию', url },
+    ),
   }),
   emailChanged: (to: string, newEmail: string): Letter => ({
     to,
