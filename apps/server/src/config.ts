@@ -64,6 +64,8 @@ const Env = z.object({
   MESSENGER_BOT_URL: z.string().url().optional(),
   MESSENGER_BOT_TOKEN: z.string().min(8).optional(),
   MESSENGER_CHAT_ID: z.string().min(1).optional(),
+  /** folder with KGD's official form templates (issue 17); they replace the bundled ones, checked at start */
+  FORM_TEMPLATES_DIR: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -104,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
+    formTemplatesDir: e.FORM_TEMPLATES_DIR ? resolve(e.FORM_TEMPLATES_DIR) : undefined,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     appEnv: e.APP_ENV,

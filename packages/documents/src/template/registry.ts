@@ -10,6 +10,7 @@ export const SUPPORTED_FORMS: readonly FnoCode[] = ['270.00', '250.00', '240.00'
 const BUNDLED_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
 let bundled: FormTemplate[] | null = null;
 let operator: FormTemplate[] = [];
+let operatorDir: string | undefined;
 
 const yearOf = (d: string | undefined) => (d && /^\d{2}\.\d{2}\.\d{4}$/.test(d) ? Number(d.slice(6)) : undefined);
 
@@ -50,13 +51,19 @@ export function bundledTemplates(): FormTemplate[] {
 export function useTemplateDir(dir: string | undefined): FormTemplate[] {
   if (!dir) {
     operator = [];
+    operatorDir = undefined;
     return [];
   }
   const loaded = readTemplateDir(dir);
   for (const t of loaded) assertUsable(t);
   operator = loaded;
+  operatorDir = dir;
   return loaded;
 }
+
+/** useTemplateDir once per folder (render threads call it before each document). */
+export const ensureTemplateDir = (dir: string | undefined): FormTemplate[] =>
+  dir === operatorDir ? operator : useTemplateDir(dir);
 
 /** The template for a form and tax year: the operator's when one covers the year, else ours. */
 export function templateFor(code: FnoCode, year: number): FormTemplate {

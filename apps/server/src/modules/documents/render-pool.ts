@@ -1,4 +1,4 @@
-import { type DeclarationDocument, renderPdf, renderXlsx } from '@deklarant/documents';
+import { type DeclarationDocument, ensureTemplateDir, renderPdf, renderXlsx } from '@deklarant/documents';
 import { ThreadPool } from '../../lib/thread-pool.ts';
 
 /**
@@ -11,15 +11,29 @@ type Format = 'pdf' | 'xlsx';
 export interface RenderTask {
   format: Format;
   doc: DeclarationDocument;
+  /** the operator's KGD template folder (FORM_TEMPLATES_DIR), loaded by each thread once */
+  templatesDir?: string;
 }
 
-export const renderHere = ({ format, doc }: RenderTask): Promise<Buffer> =>
-  format === 'pdf' ? renderPdf(doc) : renderXlsx(doc);
+export const renderHere = ({ format, doc, templatesDir }: RenderTask): Promise<Buffer> => {
+  ensureTemplateDir(templatesDir);
+  return format === 'pdf' ? renderPdf(doc) : renderXlsx(doc);
+};
+
+let templatesDir: string | undefined;
+/**
+ * Loads the operator's KGD template folder on this thread (refuses a malformed or foreign package with
+ * a message naming the file) and hands it to the render thread with every task.
+ */
+export function useFormTemplates(dir: string | undefined): void {
+  ensureTemplateDir(dir);
+  templatesDir = dir;
+}
 
 const pool = new ThreadPool<RenderTask, Uint8Array>(new URL('./render-worker.ts', import.meta.url), renderHere);
 
 export async function renderOffThread(format: Format, doc: DeclarationDocument): Promise<Buffer> {
-  const bytes = await pool.run({ format, doc });
+  const bytes = await pool.run({ format, doc, ...(templatesDir ? { templatesDir } : {}) });
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 

@@ -19,7 +19,7 @@ import { computeDeclaration } from '../calculation/assemble.ts';
 import type { DeclarationRow } from '../declarations/repo.ts';
 import { declarationsService } from '../declarations/service.ts';
 import { loadDocumentContext, toDocument } from './assemble.ts';
-import { renderOffThread } from './render-pool.ts';
+import { renderOffThread, useFormTemplates } from './render-pool.ts';
 
 /** Above this many deals a PDF or XLSX is not rendered in the request: a job renders it and emails a link. */
 export const MAX_STREAM_DEALS = 5000;
@@ -131,6 +131,8 @@ export async function buildDeclarationDocument(deps: Deps, row: DeclarationRow):
 }
 
 export function documentsService(deps: Deps) {
+  // the operator's KGD templates (FORM_TEMPLATES_DIR): a malformed or foreign package stops the start
+  useFormTemplates(deps.config.formTemplatesDir);
   const declarations = declarationsService(deps);
   const now = () => deps.clock.now();
 
@@ -189,7 +191,7 @@ export function documentsService(deps: Deps) {
       } catch (err) {
         throw asHttp(err);
       }
-      const check = await validateXml(xml, doc.form);
+      const check = await validateXml(xml, doc.form, { today: now() });
       if (!check.valid) {
         throw new HttpError(422, MSG.xmlInvalid, { xml: check.errors.slice(0, 10) });
       }
