@@ -10,6 +10,8 @@ export * from './fifth-section.ts';
 export * from './identity.ts';
 export * from './limits.ts';
 export * from './messages.ts';
+export type { Money } from './money.ts';
+export * as money from './money.ts';
 export * from './operations.ts';
 export * from './payments.ts';
 export * from './pickers.ts';

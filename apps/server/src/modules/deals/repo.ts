@@ -1,11 +1,11 @@
-import Decimal from 'decimal.js';
+import { money } from '@deklarant/contracts';
 import type { Db } from '../../db/db.ts';
 import { batched } from '../../lib/batch.ts';
 import type { ConsumedRow, FifoState, LotRow, StoredLot } from './lots.ts';
 
 /** One consumed lot as text that compares equal whatever the numeric scale the database returns. */
 export const lotSignature = (purchaseId: number, quantity: string, costKzt: string) =>
-  `${purchaseId}:${new Decimal(quantity).toFixed()}:${new Decimal(costKzt).toFixed()};`;
+  `${purchaseId}:${money.normalize(quantity)}:${money.normalize(costKzt)};`;
 
 const LOT_COLUMNS = `d.id, d.declaration_id, d.section, to_char(d.transaction_date, 'DD.MM.YYYY') AS transaction_date,
   d.currency_code, d.status, d.fields`;

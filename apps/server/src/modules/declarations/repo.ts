@@ -1,5 +1,4 @@
-import { SECTION_KEYS } from '@deklarant/contracts';
-import Decimal from 'decimal.js';
+import { money, SECTION_KEYS } from '@deklarant/contracts';
 import type { Db } from '../../db/db.ts';
 import { DECLARATION_COLUMNS, type DeclarationRow } from '../../db/rows.ts';
 import { batched } from '../../lib/batch.ts';
@@ -422,7 +421,7 @@ export function dealsRepo(db: Db) {
         [declarationId],
       );
       for (const r of rows) {
-        if (out[r.section]) out[r.section] = { count: r.n, total: new Decimal(r.total ?? 0).toFixed() };
+        if (out[r.section]) out[r.section] = { count: r.n, total: money.normalize(r.total ?? 0) };
       }
       return out;
     },

@@ -1,10 +1,9 @@
-import { dataOf, type Overpayment, Overpayment as OverpaymentSchema } from '@deklarant/contracts';
+import { dataOf, money, type Overpayment, Overpayment as OverpaymentSchema } from '@deklarant/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { money } from '../../lib/money.ts';
 import { actorOf, requireAdmin } from '../auth/guard.ts';
 
 interface OverpaymentRow {
@@ -22,7 +21,7 @@ interface OverpaymentRow {
 
 const toOut = (r: OverpaymentRow): Overpayment => ({
   ...r,
-  amount: money(r.amount),
+  amount: money.money2(r.amount),
   created_at: r.created_at.toISOString(),
   refunded_at: r.refunded_at?.toISOString() ?? null,
 });

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import Decimal from 'decimal.js';
+import { money } from '@deklarant/contracts';
 import type { Db } from '../../db/db.ts';
 import type { Deps } from '../../deps.ts';
 import { EPAY_PAID_STATUSES } from '../../providers/payment/epay.ts';
@@ -59,9 +59,9 @@ interface DeclStatusRow {
   declaration_expired_date: Date | null;
 }
 
-const sameAmount = (a: Decimal.Value, b: Decimal.Value) => {
+const sameAmount = (a: string | number, b: string | number) => {
   try {
-    return new Decimal(a).eq(b);
+    return money.compare(a, b) === 0;
   } catch {
     return false;
   }

@@ -1,6 +1,5 @@
-import { TARIFF } from '@deklarant/contracts';
+import { money, TARIFF } from '@deklarant/contracts';
 import type { Db } from '../../db/db.ts';
-import { money } from '../../lib/money.ts';
 import type { DeclarationRow } from '../declarations/repo.ts';
 import { tariffsRepo } from '../tariffs/repo.ts';
 import type { PaymentKind } from './lifecycle.ts';
@@ -33,16 +32,16 @@ export async function currentPrice(
       tariff_id: choice.tariff_id,
       options: [...choice.options].sort(),
       promo_code: choice.promo_code,
-      amount: money(choice.amount),
+      amount: money.money2(choice.amount),
     };
   }
   const tariff = choice ? await t.byId(choice.tariff_id) : await t.byType(declaration.tariff_type ?? TARIFF.OPTIMAL);
   if (!tariff) return undefined;
-  return { kind, tariff_id: tariff.id, options: [], promo_code: null, amount: money(tariff.additional_cost) };
+  return { kind, tariff_id: tariff.id, options: [], promo_code: null, amount: money.money2(tariff.additional_cost) };
 }
 
 const canonical = (b: PriceBinding) =>
-  JSON.stringify([b.kind, b.tariff_id, [...b.options].sort(), b.promo_code, money(b.amount)]);
+  JSON.stringify([b.kind, b.tariff_id, [...b.options].sort(), b.promo_code, money.money2(b.amount)]);
 
 /** Two bindings buy the same thing at the same price. */
 export function sameBinding(a: PriceBinding | null | undefined, b: PriceBinding | null | undefined): boolean {

@@ -2,15 +2,14 @@ import { randomBytes } from 'node:crypto';
 import {
   type InvoiceStatus,
   MSG,
+  money,
   PAYMENT_CURRENCY,
   type PaymentOut,
   type PaymentTokenResult,
 } from '@deklarant/contracts';
-import Decimal from 'decimal.js';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { money } from '../../lib/money.ts';
 import { ProviderRejected, ProviderUnavailable } from '../../providers/payment/errors.ts';
 import { blocked } from '../declarations/lifecycle.ts';
 import { declarationsService } from '../declarations/service.ts';
@@ -29,7 +28,7 @@ export function toPaymentOut(p: PaymentRow): PaymentOut {
     id: p.id,
     declaration_id: p.declaration_id,
     kind: p.kind,
-    amount: money(p.amount),
+    amount: money.money2(p.amount),
     status: p.status,
     currency: PAYMENT_CURRENCY,
   };
@@ -55,8 +54,8 @@ export function paymentsService(deps: Deps) {
     if (payment.status === 'paid') throw blocked(MSG.paymentAlreadyDone);
     assertCanPay(row, payment.kind, now());
     const price = await currentPrice(deps.db, row, payment.kind);
-    if (!price || new Decimal(price.amount).lte(0)) throw blocked(MSG.paymentNotNeeded);
-    if (!new Decimal(price.amount).eq(payment.amount)) await repo.setAmount(payment.id, price.amount, now());
+    if (!price || money.compare(price.amount, 0) <= 0) throw blocked(MSG.paymentNotNeeded);
+    if (money.compare(price.amount, payment.amount) !== 0) await repo.setAmount(payment.id, price.amount, now());
     return { row, payment, price };
   }
 
@@ -66,7 +65,7 @@ export function paymentsService(deps: Deps) {
       assertCanPay(row, 'initial', now());
       const price = await currentPrice(deps.db, row, 'initial');
       if (!price) throw blocked(MSG.chooseTariffFirst);
-      if (new Decimal(price.amount).lte(0)) throw blocked(MSG.paymentNotNeeded);
+      if (money.compare(price.amount, 0) <= 0) throw blocked(MSG.paymentNotNeeded);
       const p = await repo.ensurePending({
         declarationId: id,
         userId: actor.user.id,
@@ -88,7 +87,7 @@ export function paymentsService(deps: Deps) {
       const row = await declarations.loadOwn(actor, id);
       if (row.status === 4) {
         const price = await currentPrice(deps.db, row, 'additional');
-        if (price && new Decimal(price.amount).gt(0)) {
+        if (price && money.compare(price.amount, 0) > 0) {
           const p = await repo.ensurePending({
             declarationId: id,
             userId: actor.user.id,
@@ -118,7 +117,7 @@ export function paymentsService(deps: Deps) {
       try {
         const url = gw.paymentUrl({
           invId: inv.invoice_id,
-          outSum: money(inv.amount),
+          outSum: money.money2(inv.amount),
           description: `Оплата услуг сервиса Декларант, декларация № ${id}`,
         });
         return { url, invoice_id: inv.invoice_id };
@@ -147,7 +146,7 @@ export function paymentsService(deps: Deps) {
       try {
         token = await gw.getToken({
           invoiceId: inv.invoice_id,
-          amount: money(inv.amount),
+          amount: money.money2(inv.amount),
           postLink,
           failurePostLink: postLink,
           secretHash,
@@ -170,7 +169,7 @@ export function paymentsService(deps: Deps) {
         token: { ...token },
         data: {
           invoiceId: inv.invoice_id,
-          amount: new Decimal(inv.amount).toNumber(),
+          amount: Number(money.money2(inv.amount)),
           currency: PAYMENT_CURRENCY,
           terminal: gw.terminal,
           postLink,
@@ -211,7 +210,7 @@ export function paymentsService(deps: Deps) {
         invoice_id: inv.invoice_id,
         status,
         kind: payment.kind,
-        amount: money(inv.amount),
+        amount: money.money2(inv.amount),
         declaration_status: row.status,
         reporting_form_id: row.reporting_form_id,
       };

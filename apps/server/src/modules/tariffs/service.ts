@@ -3,6 +3,7 @@ import {
   type ChooseTariffResult,
   FREE_DISCOUNT,
   MSG,
+  money,
   PAYMENT_CURRENCY,
   type PromoCheckResult,
   DECLARATION_STATUS as S,
@@ -10,12 +11,10 @@ import {
   TARIFF_OPTION,
   type TariffCatalog,
 } from '@deklarant/contracts';
-import Decimal from 'decimal.js';
 import type { Db } from '../../db/db.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
-import { money } from '../../lib/money.ts';
 import type { UserRow } from '../auth/users-repo.ts';
 import { auditDeclaration } from '../declarations/audit.ts';
 import { addDays } from '../declarations/dates.ts';
@@ -28,8 +27,8 @@ import { type OptionRow, type PromoRow, type TariffRow, tariffsRepo } from './re
 export const isHalyk = (user: Pick<UserRow, 'bank_name'>) => (user.bank_name ?? '').toLowerCase() === 'halykfinance';
 
 /** The price of a tariff for this user: the halykfinance bank variant has its own (docs/tariffs.md). */
-export const priceFor = (t: TariffRow, user: Pick<UserRow, 'bank_name'>) =>
-  new Decimal(isHalyk(user) && t.halyk_price !== null ? t.halyk_price : t.price);
+export const priceFor = (t: TariffRow, user: Pick<UserRow, 'bank_name'>): string =>
+  money.normalize(isHalyk(user) && t.halyk_price !== null ? t.halyk_price : t.price);
 
 /** Days a paid form stays open after payment (archiving follows the expiry date). */
 export const PAID_OPEN_DAYS = 10;
@@ -97,7 +96,7 @@ export function tariffsService(deps: Deps) {
       if (!v.ok) return { status: 'fail', message: v.message };
       return {
         status: 'success',
-        code: { code: v.promo.code, discount: new Decimal(v.promo.discount).toFixed(), broker: v.promo.broker },
+        code: { code: v.promo.code, discount: money.normalize(v.promo.discount), broker: v.promo.broker },
       };
     },
 
@@ -110,7 +109,7 @@ export function tariffsService(deps: Deps) {
           tariff_type: t.tariff_type,
           name: t.name,
           description: t.description,
-          price: money(priceFor(t, user)),
+          price: money.money2(priceFor(t, user)),
           features: t.features,
           tiers: tiers
             .filter((x) => x.tariff_id === t.id)
@@ -119,12 +118,18 @@ export function tariffsService(deps: Deps) {
               title: x.title,
               max_deals: x.max_deals,
               max_assets: x.max_assets,
-              price: money(x.price),
+              price: money.money2(x.price),
             })),
         })),
         options: options
           .filter(offered)
-          .map((o) => ({ id: o.id, code: o.code, name: o.name, description: o.description, price: money(o.price) })),
+          .map((o) => ({
+            id: o.id,
+            code: o.code,
+            name: o.name,
+            description: o.description,
+            price: money.money2(o.price),
+          })),
         auto_submission_offered: deps.config.offerAutoSubmission,
         contact_url: deps.config.consultantContactUrl,
         currency: PAYMENT_CURRENCY,
@@ -141,7 +146,7 @@ export function tariffsService(deps: Deps) {
       const user = actor.user;
 
       if (tariff.tariff_type === TARIFF.CONSULTANT) {
-        const amount = money(priceFor(tariff, user));
+        const amount = money.money2(priceFor(tariff, user));
         await deps.db.tx(async (t) => {
           await repriced(t, id, at);
           await tariffsRepo(t).saveChoice(
@@ -204,16 +209,10 @@ export function tariffsService(deps: Deps) {
         promo = v.promo;
       }
       const base = priceFor(tariff, user);
-      const optionsSum = chosen.reduce((s, o) => s.plus(o.price), new Decimal(0));
-      const discount = new Decimal(promo?.discount ?? 0);
-      const free = discount.gte(FREE_DISCOUNT);
-      const amount = free
-        ? new Decimal(0)
-        : base
-            .plus(optionsSum)
-            .times(new Decimal(100).minus(discount))
-            .div(100)
-            .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+      const optionsSum = money.sum(chosen.map((o) => o.price));
+      const discount = money.normalize(promo?.discount ?? 0);
+      const free = money.compare(discount, FREE_DISCOUNT) >= 0;
+      const amount = free ? '0.00' : money.discounted(money.plus(base, optionsSum), discount);
       const newStatus = free ? S.PAID : S.AWAITING_PAYMENT;
       const broker = row.broker ?? (await brokerName(deps.db, body.broker));
 
@@ -224,10 +223,10 @@ export function tariffsService(deps: Deps) {
             declaration_id: id,
             tariff_id: tariff.id,
             options: chosen.map((o) => o.code),
-            base_amount: money(base),
-            options_amount: money(optionsSum),
-            discount: discount.toFixed(),
-            amount: money(amount),
+            base_amount: money.money2(base),
+            options_amount: money.money2(optionsSum),
+            discount,
+            amount: money.money2(amount),
             promo_code: promo?.code ?? null,
           },
           at,
@@ -242,7 +241,7 @@ export function tariffsService(deps: Deps) {
           await t.query(
             `UPDATE payments SET amount = $2, updated_at = $3
              WHERE declaration_id = $1 AND kind = 'initial' AND status = 'pending'`,
-            [id, money(amount), at],
+            [id, money.money2(amount), at],
           );
         }
         if (free) {
@@ -262,12 +261,12 @@ export function tariffsService(deps: Deps) {
             to: newStatus,
             tariff: tariff.code,
             options: chosen.map((o) => o.code),
-            amount: money(amount),
-            ...(free ? { paid_by: 'promo_code', discount: discount.toFixed() } : {}),
+            amount: money.money2(amount),
+            ...(free ? { paid_by: 'promo_code', discount } : {}),
           },
         });
       });
-      return { success: true, need_payment: !free, status: newStatus, amount: money(amount) };
+      return { success: true, need_payment: !free, status: newStatus, amount: money.money2(amount) };
     },
 
     /** GET /api/tariff/{id}/get-additional-payment-cost */
@@ -276,7 +275,7 @@ export function tariffsService(deps: Deps) {
       const choice = await repo.choice(id);
       const tariff = choice ? await repo.byId(choice.tariff_id) : await repo.byType(row.tariff_type ?? TARIFF.OPTIMAL);
       if (!tariff) throw new HttpError(404, MSG.tariffNotAvailable);
-      return money(tariff.additional_cost);
+      return money.money2(tariff.additional_cost);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { money } from '@deklarant/contracts';
 import {
   classifyIncome,
   classifyTrade,
@@ -7,7 +8,6 @@ import {
   type MarketKind,
   type SecurityKind,
 } from '@deklarant/importers';
-import Decimal from 'decimal.js';
 import {
   isHalyk,
   PARTNER_MSG,
@@ -222,7 +222,7 @@ function toDeals(events: Event[], q: PartnerQuery, bank: string, brokerIsKz: boo
     if (e.t === 'buy' || e.t === 'sell') {
       const v = classifyTrade({ side: e.t, brokerIsKz, market: s.market, security: s.security });
       if (!v) return;
-      const total = new Decimal(e.total).toFixed(2);
+      const total = money.toFixed(e.total, 2);
       out.push({
         ...base,
         section: v.section,

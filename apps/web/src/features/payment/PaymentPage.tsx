@@ -4,6 +4,7 @@ import {
   FREE_DISCOUNT,
   isPaid,
   MSG,
+  money,
   PAY_TEXT,
   type PaymentMethod,
   PROMO_CHECK_DELAY_MS,
@@ -35,7 +36,6 @@ import { session } from '../../shared/session/storage.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { useDeclaration } from '../declarations/index.ts';
 import { checkPromo, chooseTariff, createInitialPayment, formatKzt, startPayment, useTariffCatalog } from './api.ts';
-import { discounted, sum } from './money.ts';
 import { PaymentMethodPicker } from './PaymentMethodPicker.tsx';
 
 /** The declaration the payment screens work on: ?declaration_id, else the current one. */
@@ -104,8 +104,8 @@ export default function PaymentPage() {
   const total = useMemo(() => {
     if (!optimal || !catalog.data) return null;
     const prices = catalog.data.options.filter((o) => options.includes(o.code)).map((o) => o.price);
-    const full = sum([optimal.price, ...prices]);
-    return promo.state === 'ok' ? discounted(full, promo.discount) : full;
+    const full = money.money2(money.sum([optimal.price, ...prices]));
+    return promo.state === 'ok' ? money.discounted(full, promo.discount) : full;
   }, [optimal, catalog.data, options, promo]);
 
   if (id === null) return <Navigate to="/app/declaration?step=2" replace />;
