@@ -1,7 +1,9 @@
 /** Turns parser events into declaration deals: classification, tax attachment, source keys. */
-import { classifyIncome, classifyTrade, type IncomeKind, isForeignHolding, marketOf } from './classify.ts';
+import { classifyIncome, classifyTrade, type IncomeKind, isForeignHolding, marketOf, OP } from './classify.ts';
+import { applySplit, corporateComment, splitNote } from './corporate.ts';
 import { countryFromIsin } from './countries.ts';
-import type { IncomeEvent, ParsedReport, ReportEvent, TaxEvent } from './events.ts';
+import type { CorporateEvent, IncomeEvent, ParsedReport, ReportEvent, TaxEvent } from './events.ts';
+import { Tally } from './reconcile.ts';
 import { SourceKeys } from './source-key.ts';
 import type { ImportedDeal, ImportResult, MarketKind, SkippedRow } from './types.ts';
 import { abs, add, daysBetween, isNegative, isZero, looksLikeFormula } from './values.ts';
@@ -55,6 +57,8 @@ function deal(d: Draft): ImportedDeal {
     comment: d.comment ?? null,
     row: d.row,
   };
+  if (d.commission_currency) out.commission_currency = d.commission_currency;
+  if (d.corporate_action) out.corporate_action = d.corporate_action;
   let formula: (typeof TEXT_FIELDS)[number][] | undefined;
   for (const f of TEXT_FIELDS) {
     if (!looksLikeFormula(out[f])) continue;
@@ -98,9 +102,177 @@ export function assemble(p: ParsedReport): ImportResult {
   const marketOfEvent = (e: { market?: MarketKind | null; exchange?: string | null }) =>
     e.market ?? marketOf(e.exchange);
   const defaultMarket: MarketKind = p.brokerIsKz ? 'KZ' : 'foreign';
+  const tally = new Tally();
+  const notes: string[] = [];
+
+  const addIncome = (e: IncomeEvent) => {
+    const k = `${secId(e)}|${e.currency}|${e.date}|${e.kind}`;
+    const g = incomes.get(k);
+    if (g) {
+      g.amount = add(g.amount, e.amount);
+      g.rows.push(e.row);
+      g.identity.push(...e.identity);
+    } else {
+      incomes.set(k, {
+        first: e,
+        kind: e.kind,
+        amount: e.amount,
+        tax: null,
+        rows: [e.row],
+        identity: [...e.identity],
+        slot: out.push(null) - 1,
+      });
+    }
+  };
+
+  /** A corporate action (formats/corporate-actions.md): a disposal, an acquisition, income or a split. */
+  const corporate = (e: CorporateEvent) => {
+    const foreignBroker = !(e.brokerIsKz ?? p.brokerIsKz);
+    const market = marketOfEvent(e) ?? defaultMarket;
+    const comment = corporateComment(e);
+    const qty = e.quantity ? abs(e.quantity) : null;
+    switch (e.action) {
+      case 'split': {
+        const changed = e.ratio ? applySplit(out, secId(e), e.date, e.ratio) : 0;
+        skipped.push({ row: e.row, reason: `${comment} ${splitNote(e, changed)}` });
+        if (!changed) notes.push(`${e.name}: ${splitNote(e, changed)}`);
+        return;
+      }
+      case 'coupon':
+        addIncome({ ...e, type: 'income', kind: 'coupon', amount: e.amount ?? '0', quantity: qty });
+        return;
+      case 'maturity': {
+        const verdict = classifyIncome({
+          kind: 'repayment',
+          brokerIsKz: !foreignBroker,
+          country: countryOf(e),
+          market,
+        });
+        const noCost = !e.cost;
+        out.push(
+          deal({
+            section: verdict.section,
+            kind: 'repayment',
+            operation_type_id: verdict.operation_type_id,
+            transaction_date: e.date,
+            name_security: e.name,
+            isin_security: e.isin,
+            ticker: e.ticker,
+            quantity: qty,
+            currency_code: e.currency,
+            sale_closing_cost: e.amount ?? '0',
+            purchase_opening_cost: e.cost ?? null,
+            country_code: countryOf(e),
+            market,
+            foreign_broker: foreignBroker,
+            exchange: e.exchange ?? null,
+            type_of_security: 'bond',
+            source_key: keys.key('corporate', ...e.identity),
+            status: verdict.status ?? (noCost ? 1 : null),
+            comment: joinComments(
+              comment,
+              verdict.comment,
+              noCost
+                ? 'Укажите стоимость приобретения погашенных облигаций: вознаграждение = погашение − стоимость.'
+                : null,
+            ),
+            row: e.row,
+            corporate_action: 'maturity',
+          }),
+        );
+        return;
+      }
+      case 'cash_merger':
+      case 'tender':
+      case 'delisted': {
+        if (e.quantity && !e.quantity.startsWith('-') && (!e.amount || isZero(e.amount))) {
+          skipped.push({ row: e.row, reason: `${comment} Строка зачисления без выплаты: не является сделкой.` });
+          return;
+        }
+        const verdict = classifyTrade({
+          side: 'sell',
+          brokerIsKz: !foreignBroker,
+          market,
+          security: e.security ?? null,
+        });
+        if (!verdict) return;
+        out.push(
+          deal({
+            section: verdict.section,
+            kind: 'sale',
+            operation_type_id: verdict.operation_type_id,
+            transaction_date: e.date,
+            name_security: e.name,
+            isin_security: e.isin,
+            ticker: e.ticker,
+            quantity: qty,
+            currency_code: e.currency,
+            sale_closing_cost: e.amount ? abs(e.amount) : '0',
+            purchase_opening_cost: e.cost ?? null,
+            country_code: countryOf(e),
+            market,
+            foreign_broker: foreignBroker,
+            exchange: e.exchange ?? null,
+            type_of_security: e.security ?? null,
+            source_key: keys.key('corporate', ...e.identity),
+            status: verdict.status,
+            comment: joinComments(comment, verdict.comment),
+            row: e.row,
+            corporate_action: e.action,
+          }),
+        );
+        return;
+      }
+      default: {
+        // stock-for-stock merger, spin-off, stock dividend: the shares received are an acquisition whose
+        // cost is carried over (or zero); the shares given up are not a disposal
+        if (!e.quantity || e.quantity.startsWith('-')) {
+          skipped.push({
+            row: e.row,
+            reason: `${comment} Списание старых бумаг при обмене: не является реализацией, их стоимость переходит на новые бумаги.`,
+          });
+          return;
+        }
+        const cost = e.cost ?? (e.action === 'stock_dividend' ? '0' : null);
+        out.push(
+          deal({
+            section: 'purchase_transaction_section',
+            kind: 'purchase',
+            operation_type_id: OP.exchangeIn,
+            transaction_date: e.date,
+            name_security: e.name,
+            isin_security: e.isin,
+            ticker: e.ticker,
+            quantity: qty,
+            currency_code: e.currency,
+            purchase_opening_cost: cost ?? '0',
+            country_code: countryOf(e),
+            market,
+            foreign_broker: foreignBroker,
+            exchange: e.exchange ?? null,
+            type_of_security: e.security ?? null,
+            source_key: keys.key('corporate', ...e.identity),
+            status: cost === null ? 1 : null,
+            comment: joinComments(
+              comment,
+              cost === null
+                ? 'Брокер не указал стоимость: укажите стоимость старых бумаг, перенесенную на новые (в пропорции брокера).'
+                : null,
+            ),
+            row: e.row,
+            corporate_action: e.action,
+          }),
+        );
+      }
+    }
+  };
 
   for (const e of p.events) {
+    tally.read(e, e.type === 'trade' && e.security === 'currency');
     switch (e.type) {
+      case 'corporate':
+        corporate(e);
+        break;
       case 'trade': {
         const market = marketOfEvent(e);
         const verdict = classifyTrade({
@@ -130,6 +302,8 @@ export function assemble(p: ParsedReport): ImportResult {
             sale_closing_cost: sale ? e.amount : null,
             purchase_opening_cost: sale ? (e.cost ?? null) : e.amount,
             commission: e.commission,
+            commission_currency:
+              e.commissionCurrency && e.commissionCurrency !== e.currency ? e.commissionCurrency : null,
             country_code: countryOf(e),
             market: market ?? defaultMarket,
             foreign_broker: !(e.brokerIsKz ?? p.brokerIsKz),
@@ -143,26 +317,9 @@ export function assemble(p: ParsedReport): ImportResult {
         );
         break;
       }
-      case 'income': {
-        const k = `${secId(e)}|${e.currency}|${e.date}|${e.kind}`;
-        const g = incomes.get(k);
-        if (g) {
-          g.amount = add(g.amount, e.amount);
-          g.rows.push(e.row);
-          g.identity.push(...e.identity);
-        } else {
-          incomes.set(k, {
-            first: e,
-            kind: e.kind,
-            amount: e.amount,
-            tax: null,
-            rows: [e.row],
-            identity: [...e.identity],
-            slot: out.push(null) - 1,
-          });
-        }
+      case 'income':
+        addIncome(e);
         break;
-      }
       case 'tax': {
         const k = `${secId(e)}|${e.currency}|${e.date}|${e.on ?? ''}`;
         const g = taxes.get(k);
@@ -273,12 +430,18 @@ export function assemble(p: ParsedReport): ImportResult {
     });
   }
 
+  const deals = out.filter((d): d is ImportedDeal => d !== null);
+  const allSkipped = [...p.skipped, ...skipped];
+  // the parser's own skipped rows and row errors are rows read that never became events
+  if (p.skipped.length) tally.count('skipped', p.skipped.length);
+  if (p.errors.length) tally.count('error', p.errors.length);
   const result: ImportResult = {
-    deals: out.filter((d): d is ImportedDeal => d !== null),
+    deals,
     errors: p.errors,
-    skipped: [...p.skipped, ...skipped],
+    skipped: allSkipped,
     broker: p.broker,
     format: p.format,
+    reconciliation: tally.result(deals, allSkipped, p.errors.length, [...(p.notes ?? []), ...notes]),
   };
   if (p.period) result.period = p.period;
   return result;
@@ -317,6 +480,8 @@ function attachTaxes(
     if (best) {
       best.tax = best.tax ? add(best.tax, t.amount) : t.amount;
       best.identity.push('tax', ...t.identity);
+      // the tax rows are accounted for by the payment's deal
+      for (const row of t.rows) if (!best.rows.includes(row)) best.rows.push(row);
       continue;
     }
     const e = t.first;

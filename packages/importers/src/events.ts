@@ -1,6 +1,6 @@
 /** What parsers emit: report facts in the original currency, before the declaration mapping. */
 import type { IncomeKind } from './classify.ts';
-import type { FormatId, MarketKind, RowError, SecurityKind, SkippedRow } from './types.ts';
+import type { CorporateActionKind, FormatId, MarketKind, RowError, SecurityKind, SkippedRow } from './types.ts';
 
 interface Base {
   /** report row for messages */
@@ -29,6 +29,8 @@ export interface TradeEvent extends Base {
   /** absolute amount paid or received */
   amount: string;
   commission: string | null;
+  /** the commission's currency when the report gives one different from `currency` */
+  commissionCurrency?: string | null;
   /** cost basis of a sale when the report gives it */
   cost?: string | null;
   cryptoSwap?: boolean;
@@ -74,7 +76,30 @@ export interface UnknownEvent extends Base {
   comment: string;
 }
 
-export type ReportEvent = TradeEvent | IncomeEvent | TaxEvent | PositionEvent | CashEvent | UnknownEvent;
+/**
+ * A corporate action on one security (formats/corporate-actions.md). `quantity` is signed: shares
+ * received are positive, shares given up negative; `amount` is the cash received (positive).
+ */
+export interface CorporateEvent extends Base {
+  type: 'corporate';
+  action: CorporateActionKind;
+  quantity: string | null;
+  amount: string | null;
+  /** cost basis the broker states for the shares given up or received */
+  cost?: string | null;
+  /** new shares per old share of a split, when the report says ("4 for 1" → 4, "1 for 10" → 0.1) */
+  ratio?: string | null;
+  description: string;
+}
+
+export type ReportEvent =
+  | TradeEvent
+  | IncomeEvent
+  | TaxEvent
+  | PositionEvent
+  | CashEvent
+  | UnknownEvent
+  | CorporateEvent;
 
 /** One parser's output before assembly. */
 export interface ParsedReport {
@@ -91,4 +116,6 @@ export interface ParsedReport {
   errors: RowError[];
   skipped: SkippedRow[];
   period?: { from: string; to: string };
+  /** warnings about the layout (a section we do not read), shown with the reconciliation */
+  notes?: string[];
 }

@@ -1,4 +1,5 @@
 export { classifyIncome, classifyTrade, marketOf, OP, securityKindOf } from './classify.ts';
+export { splitLot, splitRatioOf } from './corporate.ts';
 export { alpha3, countryFromIsin } from './countries.ts';
 export { detectFormat } from './detect.ts';
 export { ImportRefusedError, type RefusalCode } from './errors.ts';
@@ -6,13 +7,17 @@ export { DEFAULT_MAX_BYTES, DEFAULT_MAX_UNCOMPRESSED } from './guard.ts';
 export { ACCEPTED_FORMATS, parseReport } from './parse.ts';
 export { buildTemplateCsv, buildTemplateXlsx, TEMPLATE_COLUMNS } from './template.ts';
 export type {
+  CorporateActionKind,
+  CurrencyTotals,
   DealKind,
   Detection,
   FormatId,
   ImportedDeal,
   ImportResult,
   MarketKind,
+  MoneyKind,
   ParseOptions,
+  Reconciliation,
   RowError,
   SectionKey,
   SecurityKind,

@@ -78,6 +78,10 @@ export interface ImportedDeal {
   comment: string | null;
   /** report row(s) this deal came from, for messages */
   row: number | string;
+  /** the commission's own currency when it differs from `currency_code` (the server converts it) */
+  commission_currency?: string | null;
+  /** the corporate action this deal comes from (the server applies the year's rule, packages/tax) */
+  corporate_action?: CorporateActionKind;
   /** text fields whose value starts with = + - @ (documents must never run them as formulas) */
   formula_fields?: string[];
 }
@@ -94,12 +98,48 @@ export interface SkippedRow {
   reason: string;
 }
 
+/** What happened to a security (packages/tax/src/corporate-actions.ts gives the law's treatment). */
+export type CorporateActionKind =
+  | 'split'
+  | 'cash_merger'
+  | 'tender'
+  | 'stock_merger'
+  | 'spinoff'
+  | 'maturity'
+  | 'coupon'
+  | 'stock_dividend'
+  | 'delisted';
+
+/** Money totals of one currency: what the file says vs what the created deals carry. */
+export type MoneyKind = 'proceeds' | 'costs' | 'income' | 'taxes';
+export type CurrencyTotals = Record<MoneyKind, { file: string; deals: string }>;
+
+/**
+ * Every row accounted for: rows read per kind, deals created per section, rows skipped (each with its
+ * reason in `skipped`), and money totals per currency in the file vs in the deals.
+ */
+export interface Reconciliation {
+  /** rows read, per kind (trade_buy, trade_sell, dividend, coupon, interest, repayment, tax, corporate_action, position, cash, unknown, skipped, error) */
+  rows: Record<string, number>;
+  /** deals created per section key */
+  deals: Record<string, number>;
+  /** deals created with status 1 'нужна информация' */
+  flagged: number;
+  skipped: number;
+  errors: number;
+  /** per currency; a currency conversion is not a money row of the declaration and is not counted */
+  totals: Record<string, CurrencyTotals>;
+  /** notes the user must see (a split whose earlier purchases are not in this file, a layout warning) */
+  notes: string[];
+}
+
 export interface ImportResult {
   deals: ImportedDeal[];
   errors: RowError[];
   skipped: SkippedRow[];
   broker: string;
   format: FormatId;
+  reconciliation: Reconciliation;
   /** dd.mm.yyyy, when the report states its period */
   period?: { from: string; to: string };
 }

@@ -1,5 +1,6 @@
 export * from './benefits.ts';
 export * from './calculate.ts';
+export * from './corporate-actions.ts';
 export * from './deal.ts';
 export type { Exact } from './exact.ts';
 export * from './fifo.ts';

@@ -1,12 +1,13 @@
 /** Interactive Brokers Activity Statement CSV (packages/importers/formats/ib-activity-csv.md): Trades, Dividends, Withholding Tax, Interest. */
 
+import { corporateKindOfText, splitRatioOf } from '../corporate.ts';
 import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import { type CsvRow, readCsv } from '../read/csv.ts';
 import type { SecurityKind } from '../types.ts';
 import { abs, isZero, readDate, readIsin, text } from '../values.ts';
 import { RowReader } from './common.ts';
-import { IB_BROKER, ibSecurity, negate, withheldOn } from './ib-flex.ts';
+import { IB_BROKER, ibSecurity, isinInText, negate, withheldOn } from './ib-flex.ts';
 
 type Rec = Record<string, string>;
 
@@ -36,6 +37,74 @@ const REQUIRED: Record<string, string[]> = {
   Interest: ['Currency', 'Date', 'Description', 'Amount'],
 };
 
+/**
+ * The "Corporate Actions" section (formats/corporate-actions.md): the description names the action
+ * ("Split 4 for 1", "Merged(Acquisition)", "Tendered", "Matured", "Spinoff") and the security.
+ */
+function corporateActions(
+  list: { row: number; rec: Record<string, string> }[],
+  instruments: Map<string, { isin: string | null; name: string; type: string }>,
+  r: RowReader,
+  events: ReportEvent[],
+  skipped: ParsedReport['skipped'],
+): void {
+  const splits = new Set<string>();
+  for (const { row, rec } of list) {
+    if (/^Total/i.test(text(rec['Asset Category'])) || /^Total/i.test(text(rec.Currency))) continue;
+    const description = text(rec.Description);
+    const date = r.date(row, 'Date/Time', rec['Date/Time'] || rec['Report Date']);
+    const currency = r.currency(row, 'Currency', rec.Currency);
+    const quantity = r.optionalNumber(row, 'Quantity', rec.Quantity);
+    const proceeds = r.optionalNumber(row, 'Proceeds', rec.Proceeds);
+    if (!date || !currency || quantity === false || proceeds === false) continue;
+    const cash = proceeds && !isZero(proceeds) ? abs(proceeds) : null;
+    const kind = corporateKindOfText(description, cash !== null);
+    const m = DESCRIPTION_ID.exec(description);
+    const symbol = m?.[1] ?? null;
+    const info = symbol ? instruments.get(symbol) : undefined;
+    const base = {
+      row,
+      identity: ['corporate', date, description, quantity],
+      date,
+      name: info?.name || symbol || description,
+      isin: readIsin(m?.[2]) ?? info?.isin ?? isinInText(description),
+      ticker: symbol,
+      currency,
+      market: 'foreign' as const,
+      security: CATEGORY[text(rec['Asset Category']).toLowerCase()] ?? ibSecurity(text(rec['Asset Category'])),
+    };
+    if (!kind) {
+      if (!cash) skipped.push({ row, reason: `Корпоративное действие без выплаты денег («${description}»)` });
+      else
+        events.push({
+          type: 'unknown',
+          ...base,
+          amount: cash,
+          quantity,
+          comment: `Корпоративное действие «${description}»: укажите, как его декларировать.`,
+        });
+      continue;
+    }
+    if (kind === 'split') {
+      const key = `${date}|${splitRatioOf(description)}|${symbol}`;
+      if (splits.has(key)) {
+        skipped.push({ row, reason: `Вторая строка того же сплита («${description}»): лоты пересчитаны по первой` });
+        continue;
+      }
+      splits.add(key);
+    }
+    events.push({
+      type: 'corporate',
+      ...base,
+      action: kind,
+      quantity,
+      amount: cash,
+      ratio: kind === 'split' ? splitRatioOf(description) : null,
+      description,
+    });
+  }
+}
+
 /** "AAPL(US0378331005) Cash Dividend…" → symbol and id (ISIN, CUSIP or conid). */
 const DESCRIPTION_ID = /^(\S+?) ?\(([A-Z0-9]+)\)/;
 
@@ -58,7 +127,11 @@ export function parseIbCsv(csv: string): ParsedReport {
   const hasOrders = trades.some((t) => t.rec.DataDiscriminator === 'Order');
   for (const { row, rec } of trades) {
     const disc = rec.DataDiscriminator ?? '';
-    if (disc === 'ClosedLot' || (hasOrders && disc !== 'Order')) continue;
+    if (disc === 'ClosedLot') continue;
+    if (hasOrders && disc !== 'Order') {
+      skipped.push({ row, reason: 'Строка исполнения: сделка учтена по строке заявки (Order)' });
+      continue;
+    }
     const category = text(rec['Asset Category']);
     const security = CATEGORY[category.toLowerCase()] ?? ibSecurity(category);
     const date = r.date(row, 'Date/Time', rec['Date/Time']);
@@ -92,6 +165,14 @@ export function parseIbCsv(csv: string): ParsedReport {
         ? 'Отмена или исправление сделки у брокера: проверьте, не задвоена ли сделка.'
         : null,
     });
+  }
+
+  corporateActions(rows.get('Corporate Actions') ?? [], instruments, r, events, skipped);
+  for (const section of ['Deposits & Withdrawals', 'Fees', 'Transfers'] as const) {
+    for (const { row, rec } of rows.get(section) ?? []) {
+      if (/^Total/i.test(text(rec.Currency)) || /^Total/i.test(Object.values(rec).map(text).join(' '))) continue;
+      skipped.push({ row, reason: `Раздел «${section}»: не является доходом или сделкой для декларации` });
+    }
   }
 
   for (const section of ['Dividends', 'Withholding Tax', 'Interest'] as const) {

@@ -1,11 +1,12 @@
 import { compareRuDates } from '@deklarant/contracts';
 /** Interactive Brokers Activity Flex Query XML (packages/importers/formats/ib-flex.md). */
 import { securityKindOf } from '../classify.ts';
+import { ibCorporateKind, splitRatioOf } from '../corporate.ts';
 import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import { xmlScanner } from '../read/xml-scan.ts';
 import type { SecurityKind } from '../types.ts';
-import { abs, isBlank, isZero, mul, readDate, readIsin, text } from '../values.ts';
+import { abs, add, isBlank, isZero, mul, readDate, readIsin, text } from '../values.ts';
 import { countryCode, RowReader } from './common.ts';
 
 type Attrs = Record<string, string | undefined>;
@@ -29,7 +30,40 @@ interface Statement {
   cash: Attrs[];
   positions: Attrs[];
   cashReport: Attrs[];
+  corporate: Attrs[];
 }
+
+/** Sections read, and sections that hold no money rows of their own (summaries, reference data). */
+const READ_SECTIONS = new Set(['Trades', 'CashTransactions', 'OpenPositions', 'CashReport', 'CorporateActions']);
+const QUIET_SECTIONS = new Set([
+  'AccountInformation',
+  'ChangeInNAV',
+  'EquitySummaryInBase',
+  'MTMPerformanceSummaryInBase',
+  'FIFOPerformanceSummaryInBase',
+  'MTDYTDPerformanceSummary',
+  'SecuritiesInfo',
+  'ConversionRates',
+  'ChangeInPositionValues',
+  'NetStockPositionSummary',
+  'ComplexPositions',
+  'OptionEAE',
+  'PriorPeriodPositions',
+  'UnbundledCommissionDetails',
+  'TierInterestDetails',
+  'InterestAccruals',
+  'ChangeInDividendAccruals',
+  'OpenDividendAccruals',
+  'SLBActivities',
+  'SLBFees',
+  'HKIPOSubscriptionActivity',
+  'Transfers',
+  'FxTransactions',
+]);
+
+/** What to export instead, for a Flex query whose layout we do not read. */
+export const FLEX_HOW_TO =
+  'В Client Portal откройте Performance & Reports → Flex Queries и создайте Activity Flex Query с разделами Trades (уровень детализации Execution), Cash Transactions, Corporate Actions, Open Positions и Cash Report, формат XML, период — календарный год.';
 
 /**
  * Reads the report in one streaming pass (read/xml-scan.ts) and hands out its events lazily: each Trade
@@ -59,6 +93,11 @@ export function parseIbFlex(xml: string): ParsedReport {
   let inErrorMessage = false;
   /** names of the open elements, by depth */
   const path: string[] = [];
+  /** execution rows, order-level rows and rows of the layouts we do not read, for the layout checks */
+  let executions = 0;
+  let read = 0;
+  let orders = 0;
+  const unread = new Map<string, number>();
 
   const scanner = xmlScanner(xml, {
     open(name, attrs, depth) {
@@ -72,7 +111,15 @@ export function parseIbFlex(xml: string): ParsedReport {
       if (root === 'FlexQueryResponse') {
         if (depth === 2 && name === 'FlexStatement' && path[1] === 'FlexStatements') {
           statements++;
-          st = { attrs, account: text(attrs.accountId), trades: 0, cash: [], positions: [], cashReport: [] };
+          st = {
+            attrs,
+            account: text(attrs.accountId),
+            trades: 0,
+            cash: [],
+            positions: [],
+            cashReport: [],
+            corporate: [],
+          };
           const stFrom = readDate(attrs.fromDate, 'mdy');
           const stTo = readDate(attrs.toDate, 'mdy');
           if (stFrom && (!from || compareRuDates(stFrom, from) < 0)) {
@@ -80,11 +127,28 @@ export function parseIbFlex(xml: string): ParsedReport {
           }
           if (stTo && (!to || compareRuDates(stTo, to) > 0)) to = stTo;
         } else if (depth === 4 && st) {
-          const section = path[3];
-          if (section === 'Trades' && name === 'Trade') trade(attrs, ++st.trades, st.account, r, pending);
+          const section = path[3]!;
+          if (section === 'Trades' && name === 'Trade') {
+            const level = attrs.levelOfDetail ? text(attrs.levelOfDetail).toUpperCase() : '';
+            if (!level || level === 'EXECUTION') {
+              executions++;
+              trade(attrs, ++st.trades, st.account, r, pending);
+            } else {
+              orders++;
+              skipped.push({
+                row: `Trade ${level} (${st.account})`,
+                reason: `Сводная строка уровня ${level}: сделки учтены по строкам исполнения (EXECUTION)`,
+              });
+            }
+          } else if (section === 'Trades' && name === 'Order') orders++;
           else if (section === 'CashTransactions' && name === 'CashTransaction') st.cash.push(attrs);
           else if (section === 'OpenPositions' && name === 'OpenPosition') st.positions.push(attrs);
           else if (section === 'CashReport' && name === 'CashReportCurrency') st.cashReport.push(attrs);
+          else if (section === 'CorporateActions' && name === 'CorporateAction') st.corporate.push(attrs);
+          else if (!READ_SECTIONS.has(section) && !QUIET_SECTIONS.has(section)) {
+            unread.set(section, (unread.get(section) ?? 0) + 1);
+          }
+          if (section !== 'Trades' && READ_SECTIONS.has(section)) read++;
         }
       } else if (depth === 1 && name === 'ErrorMessage' && errorMessage === null) {
         errorMessage = '';
@@ -93,6 +157,7 @@ export function parseIbFlex(xml: string): ParsedReport {
     },
     close(name, depth) {
       if (depth === 2 && st && name === 'FlexStatement') {
+        corporateActions(st, r, pending, skipped);
         statementRows(st, r, pending, skipped);
         st = null;
       } else if (depth === 1) inErrorMessage = false;
@@ -118,6 +183,7 @@ export function parseIbFlex(xml: string): ParsedReport {
       );
     }
     if (!statements) refuse('columns', 'В отчете Interactive Brokers нет ни одного FlexStatement.');
+    checkLayout(executions, orders, read, unread, report);
     if (from && to) report.period = { from, to };
   }
 
@@ -133,11 +199,49 @@ export function parseIbFlex(xml: string): ParsedReport {
   return report;
 }
 
+/**
+ * Flex layouts we do not read are refused with what to export instead: a query at order level (its trades
+ * would be lost), a Trade Confirmation or statement-of-funds query, or sections with rows and nothing we
+ * read. Sections we do not know next to ones we read are a warning in the reconciliation.
+ */
+function checkLayout(
+  executions: number,
+  orders: number,
+  read: number,
+  unread: Map<string, number>,
+  report: ParsedReport,
+): void {
+  if (orders > 0 && executions === 0) {
+    refuse(
+      'columns',
+      `Отчет Interactive Brokers выгружен на уровне заявок (Order), без строк исполнения: сделки из него не прочитать. ${FLEX_HOW_TO}`,
+    );
+  }
+  const names = [...unread.keys()];
+  if (executions === 0 && read === 0 && names.length) {
+    const what = unread.has('TradeConfirms')
+      ? 'Это отчет Trade Confirmation (TradeConfirm), а не отчет о деятельности.'
+      : unread.has('StmtFunds')
+        ? 'В отчете только движение денежных средств (Statement of Funds): по нему нельзя определить сделки и доходы.'
+        : `В отчете только разделы, которые мы не читаем (${names.join(', ')}).`;
+    refuse('columns', `${what} ${FLEX_HOW_TO}`);
+  }
+  if (names.length) {
+    report.notes = [
+      `Разделы отчета Interactive Brokers не прочитаны (строк: ${names.map((n) => `${n} — ${unread.get(n)}`).join(', ')}): операции из них не перенесены. Если в них есть сделки или доходы, добавьте в Flex Query разделы Trades, Cash Transactions и Corporate Actions.`,
+    ];
+  }
+}
+
+/** An ISIN written only inside a description: "MSFT(US5949181045) Cash Dividend…". */
+export const isinInText = (description: string): string | null => {
+  const m = /\(([A-Z]{2}[A-Z0-9]{9}\d)\)/.exec(description);
+  return m ? m[1]! : null;
+};
+
 /** One Trade (the `n`-th of its statement). */
 function trade(t: Attrs, n: number, account: string, r: RowReader, events: ReportEvent[]): void {
   const row = `Trade №${n}${account ? ` (${account})` : ''}`;
-  const level = text(t.levelOfDetail).toUpperCase();
-  if (level && level !== 'EXECUTION') return;
   const date = r.date(row, 'tradeDate', t.tradeDate || t.dateTime);
   const quantity = r.number(row, 'quantity', t.quantity);
   const currency = r.currency(row, 'currency', t.currency);
@@ -149,10 +253,17 @@ function trade(t: Attrs, n: number, account: string, r: RowReader, events: Repor
   const buySell = text(t.buySell).toUpperCase();
   const side = buySell ? (buySell.startsWith('SELL') ? 'sell' : 'buy') : quantity.startsWith('-') ? 'sell' : 'buy';
   const cancelled = buySell.includes('(CA.)') || /Cancel/i.test(text(t.transactionType));
-  const commission = r.optionalNumber(row, 'ibCommission', t.ibCommission);
+  const ibCommission = r.optionalNumber(row, 'ibCommission', t.ibCommission);
+  // transaction taxes (GST, stamp duty, FTT) are a cost of the trade like the commission
+  const taxes = t.taxes === undefined ? null : r.optionalNumber(row, 'taxes', t.taxes);
   const cost = r.optionalNumber(row, 'cost', t.cost);
-  if (commission === false || cost === false) return;
-  const isin = readIsin(t.isin) ?? (text(t.securityIDType) === 'ISIN' ? readIsin(t.securityID) : null);
+  if (ibCommission === false || cost === false || taxes === false) return;
+  const commission = taxes && !isZero(taxes) ? add(abs(ibCommission ?? '0'), abs(taxes)) : ibCommission;
+  const isin =
+    readIsin(t.isin) ??
+    (text(t.securityIDType) === 'ISIN' ? readIsin(t.securityID) : null) ??
+    isinInText(text(t.description));
+  const commissionCurrency = text(t.ibCommissionCurrency).toUpperCase();
   events.push({
     type: 'trade',
     row,
@@ -169,6 +280,7 @@ function trade(t: Attrs, n: number, account: string, r: RowReader, events: Repor
     quantity: abs(quantity),
     amount: abs(proceeds),
     commission: commission && !isZero(commission) ? abs(commission) : null,
+    commissionCurrency: commissionCurrency || null,
     cost: side === 'sell' && cost && !isZero(cost) ? abs(cost) : null,
     country: countryCode(t.issuerCountryCode),
     exchange: text(t.listingExchange) || text(t.exchange) || null,
@@ -236,6 +348,83 @@ function statementRows(st: Statement, r: RowReader, events: ReportEvent[], skipp
   });
 }
 
+/**
+ * The corporate actions of a complete statement (formats/corporate-actions.md). Each row becomes one
+ * event; the second row of the same split (a reverse split removes the old line and adds the new one)
+ * is listed as skipped, the lots are recomputed once.
+ */
+function corporateActions(st: Statement, r: RowReader, events: ReportEvent[], skipped: ParsedReport['skipped']): void {
+  const { account } = st;
+  const hasDetail = st.corporate.some((c) => text(c.levelOfDetail).toUpperCase() === 'DETAIL');
+  const splits = new Set<string>();
+  st.corporate.forEach((c, i) => {
+    const row = `CorporateAction №${i + 1}${account ? ` (${account})` : ''}`;
+    if (hasDetail && text(c.levelOfDetail).toUpperCase() === 'SUMMARY') {
+      skipped.push({ row, reason: 'Сводная строка корпоративного действия: учтены строки DETAIL' });
+      return;
+    }
+    const description = text(c.actionDescription) || text(c.description);
+    const date = r.date(row, 'dateTime', c.dateTime || c.reportDate);
+    const currency = r.currency(row, 'currency', c.currency);
+    const quantity = r.optionalNumber(row, 'quantity', c.quantity);
+    const proceeds = r.optionalNumber(row, 'proceeds', c.proceeds);
+    const amount = r.optionalNumber(row, 'amount', c.amount);
+    const costBasis = c.costBasis === undefined ? null : r.optionalNumber(row, 'costBasis', c.costBasis);
+    if (!date || !currency || quantity === false || proceeds === false || amount === false || costBasis === false)
+      return;
+    const cash = [proceeds, amount].find((v) => v && !isZero(v)) ?? null;
+    const kind = ibCorporateKind(text(c.type), description, cash !== null);
+    const actionId = text(c.actionID) || description;
+    const base = {
+      row,
+      identity: [account, text(c.transactionID) || [text(c.type), actionId, c.conid, quantity, date].join('|')],
+      date,
+      name: text(c.symbol) || description,
+      isin:
+        readIsin(c.isin) ??
+        (text(c.securityIDType) === 'ISIN' ? readIsin(c.securityID) : null) ??
+        isinInText(description),
+      ticker: text(c.symbol) || null,
+      currency,
+      country: countryCode(c.issuerCountryCode),
+      exchange: text(c.listingExchange) || null,
+      market: 'foreign' as const,
+      security: ibSecurity(c.assetCategory, c.subCategory),
+    };
+    if (!kind) {
+      if (cash === null) {
+        skipped.push({ row, reason: `Корпоративное действие «${text(c.type) || description}» без выплаты денег` });
+        return;
+      }
+      events.push({
+        type: 'unknown',
+        ...base,
+        amount: cash,
+        quantity,
+        comment: `Корпоративное действие Interactive Brokers «${text(c.type)}» («${description}»): укажите, как его декларировать.`,
+      });
+      return;
+    }
+    if (kind === 'split') {
+      if (splits.has(actionId)) {
+        skipped.push({ row, reason: `Вторая строка того же сплита («${description}»): лоты пересчитаны по первой` });
+        return;
+      }
+      splits.add(actionId);
+    }
+    events.push({
+      type: 'corporate',
+      ...base,
+      action: kind,
+      quantity,
+      amount: cash ? abs(cash) : null,
+      cost: costBasis && !isZero(costBasis) ? abs(costBasis) : null,
+      ratio: kind === 'split' ? splitRatioOf(description) : null,
+      description,
+    });
+  });
+}
+
 /** One CashTransaction: dividends, withholding tax, interest; everything else is skipped with a reason. */
 function cashTransaction(
   c: Attrs,
@@ -247,8 +436,8 @@ function cashTransaction(
 ): void {
   const type = text(c.type);
   const kind = incomeKindOf(type);
-  if (!kind && type !== 'Withholding Tax') {
-    skipped.push({ row, reason: `Операция «${type || 'без типа'}» не является доходом для декларации` });
+  if (!kind && type !== 'Withholding Tax' && NOT_INCOME.test(type)) {
+    skipped.push({ row, reason: `Операция «${type}» не является доходом для декларации` });
     return;
   }
   const date = r.date(row, 'dateTime', c.dateTime || c.settleDate || c.reportDate);
@@ -261,7 +450,10 @@ function cashTransaction(
     identity: [account, text(c.transactionID) || [type, date, c.symbol, amount, description].join('|')],
     date,
     name: kind === 'interest' ? description || type : text(c.symbol) || description,
-    isin: readIsin(c.isin) ?? (text(c.securityIDType) === 'ISIN' ? readIsin(c.securityID) : null),
+    isin:
+      readIsin(c.isin) ??
+      (text(c.securityIDType) === 'ISIN' ? readIsin(c.securityID) : null) ??
+      isinInText(description),
     ticker: text(c.symbol) || null,
     currency,
     country: countryCode(c.issuerCountryCode),
@@ -269,6 +461,17 @@ function cashTransaction(
     market: 'foreign' as const,
     security: ibSecurity(c.assetCategory, c.subCategory),
   };
+  if (!kind && type !== 'Withholding Tax') {
+    // a cash type we do not know is money: it waits for a person instead of being dropped
+    events.push({
+      type: 'unknown',
+      ...base,
+      amount,
+      quantity: null,
+      comment: `Операция Interactive Brokers «${type || 'без типа'}» (${description || 'без описания'}): укажите, является ли она доходом, и раздел.`,
+    });
+    return;
+  }
   if (!kind) {
     events.push({ type: 'tax', ...base, amount: negate(amount), on: withheldOn(description) });
     return;
@@ -276,9 +479,14 @@ function cashTransaction(
   events.push({ type: 'income', ...base, kind, amount });
 }
 
+/** Cash types that are not income: deposits, withdrawals, fees, interest paid, transfers. */
+const NOT_INCOME =
+  /^(Deposits ?(&|\/) ?Withdrawals|Deposits|Withdrawals|Other Fees|Commission Adjustments|Advisor Fees|Broker Interest Paid|Broker Fees|Internal Transfers?|Cash Transfers?|Price Adjustments?)$/i;
+
 export function incomeKindOf(type: string): 'dividend' | 'coupon' | 'interest' | null {
   if (/^(Dividends|Payment In Lieu Of Dividends?)$/i.test(type)) return 'dividend';
-  if (/^Bond Interest Received$/i.test(type)) return 'coupon';
+  // accrued interest paid on a purchase ("Bond Interest Paid", negative) reduces the coupon income
+  if (/^Bond Interest( Received| Paid)?$/i.test(type)) return 'coupon';
   if (/^(Broker Interest Received|Credit Interest)$/i.test(type)) return 'interest';
   return null;
 }

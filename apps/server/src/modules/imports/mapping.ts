@@ -8,6 +8,7 @@ import {
   sectionApplies,
 } from '@deklarant/contracts';
 import type { ImportedDeal } from '@deklarant/importers';
+import { corporateActionRule, SUPPORTED_YEARS } from '@deklarant/tax';
 
 /**
  * Importer deals → deal rows: reference ids (market, security type, bidding method, country,
@@ -37,8 +38,10 @@ export interface MappedDeal {
   fields: Fields;
   /** FIFO identity (ISIN or name, upper case), for sales and purchases */
   securityKey: string | null;
-  /** purchase commission in the deal currency (lots count it from 2025) */
+  /** broker commission (with transaction taxes), in `commissionCurrency` or else the deal currency */
   commission: string | null;
+  /** the commission's own currency when it differs from the deal's (prepare.ts converts it) */
+  commissionCurrency: string | null;
   /** report row, for messages */
   row: number | string;
   file: number;
@@ -176,6 +179,17 @@ export function mapDeals(
       status = 1;
       comments.push(`${opIssue}.`);
     }
+    if (d.corporate_action && SUPPORTED_YEARS.includes(ctx.year)) {
+      // the year's rule (packages/tax/src/corporate-actions.ts): named in the comment, confirmed by a person when uncertain
+      const rule = corporateActionRule(d.corporate_action, ctx.year);
+      comments.push(`Правило ${ctx.year} года: ${rule.value.name}.`);
+      if (rule.uncertain) {
+        status = 1;
+        comments.push(
+          `Порядок налогообложения не определен законом однозначно (${rule.source}): проверьте и подтвердите.`,
+        );
+      }
+    }
     const countryId = d.country_code ? (refs.countryId.get(d.country_code) ?? null) : null;
     const fields = withoutBlanks(
       fieldsOf(opIssue ? { ...d, operation_type_id: null } : d, section, ctx.form, countryId),
@@ -192,6 +206,7 @@ export function mapDeals(
       fields,
       securityKey: trade ? securityKeyOf(d.isin_security, d.name_security) : null,
       commission: d.commission,
+      commissionCurrency: d.commission_currency ? d.commission_currency.toUpperCase() : null,
       row: d.row,
       file: ctx.file,
     });
@@ -253,6 +268,8 @@ function fieldsOf(d: ImportedDeal, section: SectionDef, form: number, countryId:
   } else {
     // dividends, coupons, interest, repayments: the gross payment; the tax withheld abroad stays with it
     f.sale_closing_cost = d.sale_closing_cost;
+    // a bond repayment's remuneration is the repayment minus the cost (tax profit rule «repayment»)
+    if (d.kind === 'repayment' && d.purchase_opening_cost !== null) f.purchase_opening_cost = d.purchase_opening_cost;
   }
   return f;
 }

@@ -2,6 +2,7 @@ import {
   type ImportedDeal,
   ImportRefusedError,
   parseReport,
+  type Reconciliation,
   type RowError,
   type SkippedRow,
 } from '@deklarant/importers';
@@ -16,7 +17,9 @@ export interface ParseTask {
   bytes: Uint8Array;
   brokerHint?: string;
 }
-export type ParseOutcome = { refused: string } | { format: string; errors: RowError[]; skipped: SkippedRow[] };
+export type ParseOutcome =
+  | { refused: string }
+  | { format: string; errors: RowError[]; skipped: SkippedRow[]; reconciliation: Reconciliation };
 
 /** deals per message from the worker */
 export const PARSE_PART = 2_000;
@@ -26,7 +29,7 @@ export async function parseHere(task: ParseTask, onPart?: (deals: ImportedDeal[]
   try {
     const r = await parseReport(task.bytes, task.brokerHint ? { brokerHint: task.brokerHint } : {});
     for (let i = 0; i < r.deals.length; i += PARSE_PART) onPart?.(r.deals.slice(i, i + PARSE_PART));
-    return { format: r.format, errors: r.errors, skipped: r.skipped };
+    return { format: r.format, errors: r.errors, skipped: r.skipped, reconciliation: r.reconciliation };
   } catch (e) {
     if (e instanceof ImportRefusedError) return { refused: e.message };
     throw e;
@@ -42,7 +45,16 @@ const pool = new ThreadPool<ParseTask, ParseOutcome, ImportedDeal[]>(
 export async function parseOffThread(
   bytes: Buffer,
   brokerHint: string | undefined,
-): Promise<{ refused: string } | { format: string; deals: ImportedDeal[]; errors: RowError[]; skipped: SkippedRow[] }> {
+): Promise<
+  | { refused: string }
+  | {
+      format: string;
+      deals: ImportedDeal[];
+      errors: RowError[];
+      skipped: SkippedRow[];
+      reconciliation: Reconciliation;
+    }
+> {
   const deals: ImportedDeal[] = [];
   // its own copy to transfer (a Buffer may share a pooled ArrayBuffer)
   const copy = new Uint8Array(bytes);

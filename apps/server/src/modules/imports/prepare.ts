@@ -1,7 +1,9 @@
 import { MSG, ruYear } from '@deklarant/contracts';
+import { fxRuleOf, yearRules } from '@deklarant/tax';
+import Decimal from 'decimal.js';
 import { slices } from '../../lib/slices.ts';
 import type { RatesProvider } from '../../providers/index.ts';
-import { type Computed, computeWithRates, dealRates } from '../deals/compute.ts';
+import { type Computed, computeWithRates, dealRates, lookupRate } from '../deals/compute.ts';
 import type { ReferenceSets } from '../deals/references.ts';
 import type { Fields, MappedDeal } from './mapping.ts';
 
@@ -53,6 +55,77 @@ export async function prepareDeal(m: MappedDeal, ctx: PrepareContext): Promise<P
  * first deal of a day): awaiting each of 50,000 deals cost about a quarter of the import's KZT step.
  */
 function prepareNow(m: MappedDeal, ctx: PrepareContext): PreparedDeal | Promise<PreparedDeal> {
+  if (m.commission && (m.kind === 'purchase' || m.kind === 'sale') && commissionsCount(ctx.year)) {
+    try {
+      const folded = foldCommission(m, ctx);
+      if (folded instanceof Promise) return folded.then(() => prepareRated(m, ctx)).catch(() => failed(m));
+    } catch {
+      return failed(m);
+    }
+  }
+  return prepareRated(m, ctx);
+}
+
+const commissionsCount = (year: number) => {
+  try {
+    return yearRules(year).commissionsInCost.value;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * From 2025 the broker's expenses are part of the cost (year-rules `commissionsInCost`): a purchase's
+ * commission (transaction taxes included) is added to its cost, a sale's is taken from its proceeds (the
+ * sale's cost is the FIFO cost of its lots, so its own expenses reduce the gain this way). A commission in
+ * another currency is converted through the rates of both currencies on the trade date, by the year's rule.
+ */
+function foldCommission(m: MappedDeal, ctx: PrepareContext): void | Promise<void> {
+  const own = m.commissionCurrency;
+  if (!own || own === m.currency_code) return fold(m, m.commission!, null);
+  const rule = fxRuleOf(ctx.year);
+  const a = lookupRate(ctx.rates, own, m.transaction_date, rule);
+  const b = lookupRate(ctx.rates, m.currency_code, m.transaction_date, rule);
+  if (a instanceof Promise || b instanceof Promise) {
+    return Promise.all([a, b]).then(([ra, rb]) => fold(m, converted(m.commission!, ra.rate, rb.rate), own));
+  }
+  return fold(m, converted(m.commission!, a.rate, b.rate), own);
+}
+
+const converted = (amount: string, ownRate: string, dealRate: string) =>
+  new Decimal(amount).times(ownRate).dividedBy(dealRate).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed();
+
+/** a ± b written with as many decimals as the longer of the two ("2584.80" − "1.10" = "2583.70") */
+function keepScale(a: string, b: string, sign: 1 | -1): string {
+  const x = new Decimal(a);
+  const y = new Decimal(b);
+  return (sign === 1 ? x.plus(y) : x.minus(y)).toFixed(Math.max(x.decimalPlaces(), y.decimalPlaces(), decimalsOf(a)));
+}
+const decimalsOf = (s: string) => (s.includes('.') ? s.length - s.indexOf('.') - 1 : 0);
+
+function fold(m: MappedDeal, commission: string, from: string | null): void {
+  const f = m.fields;
+  const was = from ? ` (${m.commission} ${from} по курсам Нацбанка)` : '';
+  if (m.kind === 'purchase' && f.purchase_opening_cost !== undefined) {
+    f.purchase_opening_cost = keepScale(String(f.purchase_opening_cost), commission, 1);
+    m.comment = [
+      m.comment,
+      `Комиссия брокера ${commission} ${m.currency_code}${was} включена в стоимость приобретения: с 2025 года расходы брокера входят в стоимость.`,
+    ]
+      .filter(Boolean)
+      .join(' ');
+  } else if (m.kind === 'sale' && f.sale_closing_cost !== undefined) {
+    f.sale_closing_cost = keepScale(String(f.sale_closing_cost), commission, -1);
+    m.comment = [
+      m.comment,
+      `Комиссия брокера ${commission} ${m.currency_code}${was} уменьшила сумму продажи: с 2025 года расходы брокера уменьшают доход.`,
+    ]
+      .filter(Boolean)
+      .join(' ');
+  }
+}
+
+function prepareRated(m: MappedDeal, ctx: PrepareContext): PreparedDeal | Promise<PreparedDeal> {
   // mapDeals already gives the deal form's normal form (no nulls or blanks, ISIN upper case).
   const input = m.fields;
   // A purchase of an earlier year (a previous-period lot) is converted by the rule of its own year.

@@ -1,4 +1,5 @@
 import { MSG } from '@deklarant/contracts';
+import type { Reconciliation } from '@deklarant/importers';
 import type { Db } from '../../db/db.ts';
 import { isoDate } from '../declarations/dates.ts';
 import type { PreparedDeal } from './prepare.ts';
@@ -15,7 +16,11 @@ export interface ImportCounts {
   errors: number;
   /** added deals per section key */
   by_section: Record<string, number>;
+  /** per file: rows read per kind, deals per section, skipped, totals per currency file vs deals */
+  reconciliation?: FileReconciliation[];
 }
+
+export type FileReconciliation = Reconciliation & { file: number; format: string };
 
 export interface ImportIssue {
   file: number;

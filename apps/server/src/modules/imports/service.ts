@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS, MSG } from '@deklarant/contracts';
-import type { ImportedDeal, RowError, SkippedRow } from '@deklarant/importers';
+import type { ImportedDeal, Reconciliation, RowError, SkippedRow } from '@deklarant/importers';
 import type { Db } from '../../db/db.ts';
 import type { Deps } from '../../deps.ts';
 import type { JobContext } from '../../jobs/queue.ts';
@@ -21,6 +21,7 @@ import { type PreparedDeal, prepareDeals } from './prepare.ts';
 import {
   dealCount,
   existingKeys,
+  type FileReconciliation,
   flagSalesWithoutCost,
   type ImportCounts,
   type ImportIssue,
@@ -74,6 +75,8 @@ interface Parsed {
   deals: ImportedDeal[];
   errors: RowError[];
   skipped: SkippedRow[];
+  /** absent for a partner's answer (its deals are already made) */
+  reconciliation?: Reconciliation;
 }
 
 class Refused extends Error {}
@@ -343,7 +346,12 @@ export function importsService(deps: Deps) {
       });
       await ctx.progress(85);
       try {
+        const reconciliation: FileReconciliation[] = [];
+        for (const [file, p] of parsed.entries()) {
+          if (p.reconciliation) reconciliation.push({ file, format: p.format, ...p.reconciliation });
+        }
         return await apply(imp, decl, prepared, {
+          reconciliation,
           formats: parsed.map((p) => p.format),
           total: unique.length,
           duplicates: unique.length - fresh.length,
@@ -388,7 +396,14 @@ export function importsService(deps: Deps) {
     imp: ImportRow,
     decl: DeclarationRow,
     prepared: PreparedDeal[],
-    r: { formats: string[]; total: number; duplicates: number; errors: ImportIssue[]; skipped: ImportIssue[] },
+    r: {
+      reconciliation: FileReconciliation[];
+      formats: string[];
+      total: number;
+      duplicates: number;
+      errors: ImportIssue[];
+      skipped: ImportIssue[];
+    },
   ) {
     const at = now();
     // Purchases first: the lots of this import's sales point at them.
@@ -431,6 +446,7 @@ export function importsService(deps: Deps) {
         skipped: r.skipped.length,
         errors: r.errors.length,
         by_section: bySection,
+        reconciliation: r.reconciliation,
       };
       const message =
         added > 0 ? MSG.importDone(added) : duplicates > 0 ? MSG.importNothingNew : MSG.importNoDeals(decl.year);

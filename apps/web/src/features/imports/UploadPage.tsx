@@ -22,6 +22,7 @@ import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { session } from '../../shared/session/storage.ts';
 import { useDeclaration } from '../declarations/index.ts';
 import { type BrokerItem, getDataFromBank, type ImportView, uploadReport, useBrokers, useImport } from './api.ts';
+import { Reconciliation } from './Reconciliation.tsx';
 import {
   acceptOf,
   DEFAULT_EXTENSIONS,
@@ -307,6 +308,9 @@ function ImportProgress({ view, error }: { view: ImportView | undefined; error: 
             </Group>
           ))}
         </Stack>
+      )}
+      {view.counts.reconciliation && view.counts.reconciliation.length > 0 && (
+        <Reconciliation items={view.counts.reconciliation} files={view.files.length} />
       )}
       {view.counts.needs_info > 0 && (
         <Alert color="yellow" variant="light" data-testid="upload-needs-info">

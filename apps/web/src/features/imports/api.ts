@@ -14,6 +14,19 @@ export interface ImportIssue {
   message: string;
 }
 
+/** One file's reconciliation (packages/importers Reconciliation): every row accounted for. */
+export interface FileReconciliation {
+  file: number;
+  format: string;
+  rows: Record<string, number>;
+  deals: Record<string, number>;
+  flagged: number;
+  skipped: number;
+  errors: number;
+  totals: Record<string, Record<'proceeds' | 'costs' | 'income' | 'taxes', { file: string; deals: string }>>;
+  notes: string[];
+}
+
 export interface ImportView {
   id: number;
   declaration_id: number;
@@ -32,6 +45,7 @@ export interface ImportView {
     skipped: number;
     errors: number;
     by_section: Record<string, number>;
+    reconciliation?: FileReconciliation[];
   };
   errors: ImportIssue[];
   skipped: ImportIssue[];

@@ -67,3 +67,50 @@ export function rowLabel(issue: { file: number; row: number | string }, files: n
   const row = typeof issue.row === 'number' ? `Строка ${issue.row}` : String(issue.row);
   return files > 1 ? `Файл ${issue.file + 1}, ${row}` : row;
 }
+
+/** Russian names of the kinds of rows read (packages/importers reconcile.ts). */
+export const ROW_KIND_TEXT: Record<string, string> = {
+  trade_buy: 'Покупки',
+  trade_sell: 'Продажи',
+  dividend: 'Дивиденды',
+  coupon: 'Купоны',
+  interest: 'Проценты',
+  repayment: 'Погашения',
+  tax: 'Удержанные налоги',
+  corporate_action: 'Корпоративные действия',
+  position: 'Позиции на конец года',
+  cash: 'Остатки денег',
+  unknown: 'Нераспознанные операции',
+  skipped: 'Не перенесено (с причиной)',
+  error: 'Строки с ошибками',
+};
+
+export const MONEY_KIND_TEXT = {
+  proceeds: 'Выручка от продаж',
+  costs: 'Стоимость покупок',
+  income: 'Доходы (дивиденды, купоны, погашения)',
+  taxes: 'Удержанные налоги',
+} as const;
+
+export type MoneyKind = keyof typeof MONEY_KIND_TEXT;
+
+/** Lines of a currency's totals that carry money, each with whether the file and the deals agree. */
+export function totalLines(
+  totals: Record<MoneyKind, { file: string; deals: string }>,
+): { kind: MoneyKind; file: string; deals: string; same: boolean }[] {
+  return (Object.keys(MONEY_KIND_TEXT) as MoneyKind[])
+    .map((kind) => ({ kind, ...totals[kind] }))
+    .filter((l) => l.file !== '0' || l.deals !== '0')
+    .map((l) => ({ ...l, same: sameAmount(l.file, l.deals) }));
+}
+
+/** "10.50" and "10.5" are the same amount (exact, by digits). */
+export function sameAmount(a: string, b: string): boolean {
+  const norm = (s: string) => {
+    const [i = '0', f = ''] = s.replace(/^\+/, '').split('.');
+    const frac = f.replace(/0+$/, '');
+    const int = i.replace(/^(-?)0+(?=\d)/, '$1');
+    return frac ? `${int}.${frac}` : int === '-0' ? '0' : int;
+  };
+  return norm(a) === norm(b);
+}

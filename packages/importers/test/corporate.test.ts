@@ -1,0 +1,203 @@
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applySplit, splitLot, splitRatioOf } from '../src/corporate.ts';
+import type { ImportedDeal } from '../src/types.ts';
+import { expectRefused, parseSample } from './helpers.ts';
+
+const flex = (body: string) =>
+  new TextEncoder().encode(
+    `<?xml version="1.0"?><FlexQueryResponse queryName="q" type="AF"><FlexStatements count="1"><FlexStatement accountId="U1" fromDate="20240101" toDate="20241231">${body}</FlexStatement></FlexStatements></FlexQueryResponse>`,
+  );
+
+describe('IB Flex corporate actions (samples/ib-flex-corporate.xml)', async () => {
+  const r = await parseSample('ib-flex-corporate.xml');
+  const byRow = (row: string) => r.deals.find((d) => String(d.row).startsWith(row));
+
+  it('a 10-for-1 split puts the earlier purchase in post-split units, cost kept; the later sale matches it', () => {
+    // bought 10 NVDA for 4 800 on 05.01; split 10 for 1 on 10.06 → 10 × 10 = 100 shares, still 4 800 (48 a share)
+    expect(byRow('Trade №1')).toMatchObject({ quantity: '100', purchase_opening_cost: '4800', kind: 'purchase' });
+    // the sale of 50 on 01.07 is in post-split units: FIFO takes 50 of the 100 → cost 4 800 × 50 / 100 = 2 400
+    expect(byRow('Trade №2')).toMatchObject({ quantity: '50', sale_closing_cost: '6200', kind: 'sale' });
+    expect(r.skipped.find((s) => s.row === 'CorporateAction №1 (U0000002)')?.reason).toMatch(/сплит.*Пересчитано/s);
+  });
+
+  it('a cash merger and a tender offer are disposals: proceeds against cost', () => {
+    // 100 ACQ at 50.00 = 5 000, the broker's cost basis 4 200 → gain 800
+    expect(byRow('CorporateAction №2')).toMatchObject({
+      section: 'second_section',
+      kind: 'sale',
+      operation_type_id: 1,
+      quantity: '100',
+      sale_closing_cost: '5000',
+      purchase_opening_cost: '4200',
+      corporate_action: 'cash_merger',
+    });
+    expect(byRow('CorporateAction №4')).toMatchObject({
+      kind: 'sale',
+      sale_closing_cost: '3500',
+      corporate_action: 'tender',
+    });
+    expect(byRow('CorporateAction №2')!.comment).toMatch(/слияние с выплатой денег/);
+  });
+
+  it('bond and T-bill maturities are «Погашение облигации» with the repayment and, when given, the cost', () => {
+    // 5 000 repaid, cost 4 950 → remuneration 50 (computed by the engine's repayment rule)
+    expect(byRow('CorporateAction №3')).toMatchObject({
+      section: 'fourth_section',
+      kind: 'repayment',
+      operation_type_id: 7,
+      sale_closing_cost: '5000',
+      purchase_opening_cost: '4950',
+      status: null,
+    });
+    // the T-bill's cost is not in the file: the deal waits for it
+    expect(byRow('CorporateAction №5')).toMatchObject({ kind: 'repayment', sale_closing_cost: '10000', status: 1 });
+  });
+
+  it('a spin-off is an acquisition whose cost the person confirms; «Bond Interest» is a coupon', () => {
+    expect(byRow('CorporateAction №8')).toMatchObject({
+      section: 'purchase_transaction_section',
+      operation_type_id: 5,
+      quantity: '20',
+      status: 1,
+      corporate_action: 'spinoff',
+    });
+    expect(byRow('CashTransaction №4')).toMatchObject({
+      kind: 'coupon',
+      section: 'fourth_section',
+      sale_closing_cost: '112.5',
+    });
+  });
+
+  it('money fields: ISIN from the description, GST into the commission, a later tax correction attached', () => {
+    // MSFT has no isin attribute: "MSFT(US5949181045) MICROSOFT CORP"
+    expect(byRow('Trade №4')!.isin_security).toBe('US5949181045');
+    // DBS: commission 3.25 + GST 0.29 = 3.54
+    expect(byRow('Trade №3')!.commission).toBe('3.54');
+    // MSFT dividend 2.25, tax 0.34 withheld and 0.01 refunded a week later → 0.33
+    expect(byRow('CashTransaction №1')).toMatchObject({ sale_closing_cost: '2.25', foreign_tax_credit: '0.33' });
+    // an unknown cash type is money: flagged, not dropped
+    expect(byRow('CashTransaction №7')).toMatchObject({ status: 1, sale_closing_cost: '7.5' });
+  });
+
+  it('reconciliation: rows per kind, totals per currency equal in file and deals, unread sections named', () => {
+    const rec = r.reconciliation;
+    expect(rec.rows).toMatchObject({
+      trade_buy: 3,
+      trade_sell: 1,
+      corporate_action: 7,
+      dividend: 1,
+      tax: 2,
+      coupon: 1,
+    });
+    // USD proceeds: sale 6 200 + merger 5 000 + tender 3 500 = 14 700
+    expect(rec.totals.USD!.proceeds).toEqual({ file: '14700', deals: '14700' });
+    // USD income: dividend 2.25 + coupon 112.5 + maturities 5 000 + 10 000 + unknown 7.5 = 15 122.25
+    expect(rec.totals.USD!.income).toEqual({ file: '15122.25', deals: '15122.25' });
+    expect(rec.notes.join(' ')).toMatch(/SalesTaxes/);
+  });
+});
+
+describe('IB activity CSV corporate actions (samples/ib-activity-corporate.csv)', async () => {
+  const r = await parseSample('ib-activity-corporate.csv');
+  it('a 4-for-1 split restates the earlier buy and sell; a cash merger and a maturity are read', () => {
+    // bought 15, sold 10 before the split: 15 × 4 = 60 and 10 × 4 = 40, costs unchanged (2 778, 1 852)
+    expect(r.deals.find((d) => d.kind === 'purchase')).toMatchObject({ quantity: '60', purchase_opening_cost: '2778' });
+    expect(r.deals.find((d) => d.kind === 'sale' && d.ticker === 'AAPL')).toMatchObject({ quantity: '40' });
+    expect(r.deals.find((d) => d.corporate_action === 'cash_merger')).toMatchObject({ sale_closing_cost: '5000' });
+    expect(r.deals.find((d) => d.corporate_action === 'maturity')).toMatchObject({
+      isin_security: 'US91282CFG10',
+      sale_closing_cost: '5000',
+      operation_type_id: 7,
+    });
+  });
+});
+
+describe('Flex layouts we do not read are refused with what to export', () => {
+  it('order level only', async () => {
+    await expectRefused(
+      flex('<Trades><Order symbol="AAPL" quantity="1" proceeds="-100" currency="USD" tradeDate="20240105"/></Trades>'),
+      /уровне заявок.*Execution/s,
+    );
+  });
+  it('Trade Confirmation', async () => {
+    await expectRefused(
+      flex('<TradeConfirms><TradeConfirm symbol="AAPL" quantity="1" proceeds="-100" currency="USD"/></TradeConfirms>'),
+      /Trade Confirmation.*Trades.*Execution.*Corporate Actions/s,
+    );
+  });
+  it('statement of funds only', async () => {
+    await expectRefused(
+      flex('<StmtFunds><StatementOfFundsLine currency="USD" amount="100" activityDescription="Dividend"/></StmtFunds>'),
+      /Statement of Funds.*Cash Transactions/s,
+    );
+  });
+});
+
+describe('splits never change the total cost', () => {
+  it('4 for 1 and 1 for 10 from the description', () => {
+    expect(splitRatioOf('AAPL(US0378331005) SPLIT 4 FOR 1 (AAPL)')).toBe('4');
+    expect(splitRatioOf('REV SPLIT 1 FOR 10')).toBe('0.1');
+  });
+  it('property: quantity × ratio, total cost the same, unit cost ÷ ratio', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 100_000_000 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 1, max: 50 }),
+        (qty, costCents, newShares, oldShares) => {
+          const ratio = new Decimal(newShares).dividedBy(oldShares).toFixed();
+          const cost = new Decimal(costCents).dividedBy(100).toFixed();
+          const after = splitLot(String(qty), cost, ratio);
+          expect(after.cost).toBe(cost);
+          expect(new Decimal(after.quantity).equals(new Decimal(qty).times(ratio))).toBe(true);
+          // the lot's worth in old units is unchanged: unit cost after × quantity after = cost
+          const unitAfter = new Decimal(cost).dividedBy(after.quantity);
+          expect(unitAfter.times(after.quantity).toDecimalPlaces(10).equals(new Decimal(cost))).toBe(true);
+        },
+      ),
+    );
+  });
+  it("property: a split applied to a report's lots keeps their total cost and scales their total quantity", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.integer({ min: 1, max: 100_000 }),
+            fc.integer({ min: 1, max: 10_000_000 }),
+            fc.integer({ min: 1, max: 28 }),
+          ),
+          {
+            minLength: 1,
+            maxLength: 20,
+          },
+        ),
+        fc.constantFrom('4', '10', '0.1', '1.5', '0.05'),
+        (lots, ratio) => {
+          const deals = lots.map(
+            ([q, c, day]) =>
+              ({
+                kind: 'purchase',
+                isin_security: 'US0000000001',
+                ticker: null,
+                name_security: 'X',
+                quantity: String(q),
+                purchase_opening_cost: new Decimal(c).dividedBy(100).toFixed(),
+                transaction_date: `${String(day).padStart(2, '0')}.01.2024`,
+                comment: null,
+              }) as unknown as ImportedDeal,
+          );
+          const sum = (f: (d: ImportedDeal) => string | null) =>
+            deals.reduce((a, d) => a.plus(f(d) ?? '0'), new Decimal(0));
+          const cost = sum((d) => d.purchase_opening_cost);
+          const qty = sum((d) => d.quantity);
+          expect(applySplit(deals, 'US0000000001', '01.06.2024', ratio)).toBe(deals.length);
+          expect(sum((d) => d.purchase_opening_cost).equals(cost)).toBe(true);
+          expect(sum((d) => d.quantity).equals(qty.times(ratio))).toBe(true);
+        },
+      ),
+    );
+  });
+});
