@@ -423,6 +423,45 @@ describe('demo account', () => {
     );
     expect(rows.map((r) => r.status)).toEqual(expect.arrayContaining([1, 2, 3, 9]));
   });
+
+  it('every demo declaration is consistent with its status: a ready one has personal data and its documents', async () => {
+    const { createSession } = await import('../src/modules/auth/sessions.ts');
+    const demo = await s.deps.db.one<{ id: number; iin: string | null }>(
+      "SELECT id, iin FROM users WHERE email = 'demo@example.com'",
+    );
+    expect(demo?.iin).toBe('900101400013');
+    const client = s.client(await createSession(s.deps.db, s.deps.clock, demo!.id, 'B2C'));
+    const rows = await s.deps.db.query<{ id: number; status: number; personal_data: Record<string, unknown> }>(
+      'SELECT id, status, personal_data FROM declarations WHERE user_id = $1 ORDER BY id',
+      [demo!.id],
+    );
+    const ready = rows.filter((r) => r.status === 9);
+    expect(ready.length).toBeGreaterThan(0);
+    for (const d of ready) {
+      expect(d.personal_data).toMatchObject({ iin: '900101400013', surname: 'Демонова', name: 'Айгерим' });
+      // finish editing left no deal waiting for more information in a ready form
+      const waiting = await s.deps.db.one<{ n: number }>(
+        'SELECT count(*)::int AS n FROM deals WHERE declaration_id = $1 AND status = 1',
+        [d.id],
+      );
+      expect(waiting?.n).toBe(0);
+      const pdf = await client.get(`/api/declarations/${d.id}/export-pdf`);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toContain('application/pdf');
+      const excel = await client.get(`/api/declarations/${d.id}/export-excel/stream`);
+      expect(excel.statusCode).toBe(200);
+      expect(excel.headers['content-type']).toContain('spreadsheetml');
+      const xml = await client.post(`/api/declarations/${d.id}/generate-xml`, {});
+      expect(xml.statusCode).toBe(200);
+    }
+    // the paid form is still being edited: one deal waits for information
+    const paid = rows.find((r) => r.status === 3)!;
+    const waiting = await s.deps.db.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM deals WHERE declaration_id = $1 AND status = 1',
+      [paid.id],
+    );
+    expect(waiting?.n).toBe(1);
+  });
 });
 
 describe('status changes by other modules', () => {

@@ -48,20 +48,84 @@ function demoDeals(year: number, usa: number): [string, DealInput][] {
   ];
 }
 
+/**
+ * The demo person. The IIN is a valid one (birth date 01.01.1990, century digit 4 = a woman born in the
+ * 1900s, control digit 3: weights 1..11 over 9,0,0,1,0,1,4,0,0,0,1 give 58, 58 mod 11 = 3), so the
+ * documents of a ready declaration are produced.
+ */
+export const DEMO_PERSON = {
+  iin: '900101400013',
+  surname: 'Демонова',
+  name: 'Айгерим',
+  patronymic: null,
+  phone: '+77001234567',
+  spouses_iin: null,
+} as const;
+
+/**
+ * What each demo declaration holds, consistent with its status (docs/statuses.md): a draft and the forms
+ * waiting for payment have what a new form copies from the profile; the paid one is being edited (one deal
+ * still needs information); a ready (9) one went through finish editing and step 7, so it has the whole
+ * personal data, no deal waiting for information, and its PDF, Excel and XML download.
+ */
+interface DemoPlan {
+  status: number;
+  form: number;
+  year: number;
+  tariff: number | null;
+  ageDays: number;
+  deals: boolean;
+  needsInfoDeal: boolean;
+}
+
 /** Demo declarations in statuses 1, 2, 3 and 9 (and one archived) for the demo account (README.md). */
 async function seedDemoDeclarations(deps: Deps, userId: number): Promise<void> {
   const now = deps.clock.now();
   const last = now.getUTCFullYear() - 1;
-  const plan = [
-    { status: 3, form: FORM.F270, year: last, tariff: TARIFF.OPTIMAL, ageDays: 0, deals: true },
-    { status: 1, form: FORM.F250, year: last, tariff: null, ageDays: 1, deals: false },
-    { status: 2, form: FORM.F270, year: last - 1, tariff: TARIFF.OPTIMAL, ageDays: 2, deals: false },
-    { status: 9, form: FORM.F270, year: last - 1, tariff: TARIFF.OPTIMAL, ageDays: 3, deals: true },
-    { status: 9, form: FORM.F240, year: last - 2, tariff: TARIFF.OPTIMAL, ageDays: 40, deals: false },
+  const plan: DemoPlan[] = [
+    { status: 3, form: FORM.F270, year: last, tariff: TARIFF.OPTIMAL, ageDays: 0, deals: true, needsInfoDeal: true },
+    { status: 1, form: FORM.F250, year: last, tariff: null, ageDays: 1, deals: false, needsInfoDeal: false },
+    {
+      status: 2,
+      form: FORM.F270,
+      year: last - 1,
+      tariff: TARIFF.OPTIMAL,
+      ageDays: 2,
+      deals: false,
+      needsInfoDeal: false,
+    },
+    {
+      status: 9,
+      form: FORM.F270,
+      year: last - 1,
+      tariff: TARIFF.OPTIMAL,
+      ageDays: 3,
+      deals: true,
+      needsInfoDeal: false,
+    },
+    {
+      status: 9,
+      form: FORM.F240,
+      year: last - 2,
+      tariff: TARIFF.OPTIMAL,
+      ageDays: 40,
+      deals: false,
+      needsInfoDeal: false,
+    },
   ];
+  // The person gave their data in step 7 of the ready forms: the profile has it too. The demo account shows
+  // every action of a ready form, the Excel preview and download of full_access included.
+  await deps.db.query('UPDATE users SET iin = COALESCE(iin, $2), full_access = true WHERE id = $1', [
+    userId,
+    DEMO_PERSON.iin,
+  ]);
   const user = await usersRepo(deps.db).byId(userId);
   const usa = await deps.db.one<{ id: number }>(`SELECT id FROM countries WHERE alpha3 = 'USA'`);
   if (!user || !usa) return;
+  const ready = (p: DemoPlan) => p.status === 9;
+  // what a new form copies from the profile (declarations service, create), and step 7's full data
+  const copied = { iin: user.iin, name: user.name, surname: user.surname, phone: user.phone, email: user.email };
+  const entered = { ...DEMO_PERSON, email: user.email };
   const actor = { user, sessionId: 0, kind: 'B2C' as const };
   const repo = declarationsRepo(deps.db);
   for (const p of plan) {
@@ -79,7 +143,7 @@ async function seedDemoDeclarations(deps: Deps, userId: number): Promise<void> {
       broker: null,
       created_at: created,
       declaration_expired_date: addDays(created, ARCHIVE_AFTER_DAYS),
-      personal_data: { name: 'Айгерим', surname: 'Демонова', phone: '+77001234567', email: 'demo@example.com' },
+      personal_data: ready(p) ? { ...entered } : { ...copied },
     });
     if (p.deals) {
       for (const [section, body] of demoDeals(p.year, usa.id)) {
@@ -87,6 +151,8 @@ async function seedDemoDeclarations(deps: Deps, userId: number): Promise<void> {
           .create(actor, d.id, section, body)
           .catch((err) => seedDemoLog(`demo deal not created: ${(err as Error).message}`));
       }
+    }
+    if (p.needsInfoDeal) {
       await dealsRepo(deps.db).insert(
         d.id,
         'third_section',
