@@ -1,4 +1,11 @@
-import { isoToRu, isRuDateShape, ruToIso, type SectionCode, type SectionDef } from '@deklarant/contracts';
+import {
+  conversionsOf,
+  isoToRu,
+  isRuDateShape,
+  ruToIso,
+  type SectionCode,
+  type SectionDef,
+} from '@deklarant/contracts';
 import {
   calculateProfit,
   dealWarnings,
@@ -17,45 +24,11 @@ import type { ReferenceSets } from './references.ts';
 type Fields = Record<string, unknown>;
 type RateRule = 'previous_working_day' | 'annual_average' | 'year_end';
 
-/**
- * Which amounts of a section get a KZT equivalent and at which rate:
- * 'deal' = the tax year's rule on the deal date, 'purchase' = the tax year's rule on the purchase date,
- * 'year_end' = the rate at 31.12 of the report year (assets at period end, form 250.00).
+/*
+ * Which amounts of a section get a KZT equivalent and at which rate basis: `conversionsOf` of the
+ * section dictionary (packages/contracts sections/), in screen order; the first is the section's main
+ * amount. The rate itself is chosen by `ratePlan` of packages/tax.
  */
-interface Conversion {
-  from: string;
-  to: string;
-  rate: 'deal' | 'purchase' | 'year_end';
-}
-const SALE: Conversion = { from: 'sale_closing_cost', to: 'sales_cost_in_tenge_currency', rate: 'deal' };
-const COST: Conversion = { from: 'purchase_opening_cost', to: 'cost_in_tenge_currency', rate: 'purchase' };
-const OWN_COST: Conversion = { from: 'purchase_opening_cost', to: 'cost_in_tenge_currency', rate: 'deal' };
-const yearEnd = (from: string): Conversion => ({ from, to: 'amount_in_tenge_currency', rate: 'year_end' });
-
-export const CONVERSIONS: Record<SectionCode, readonly Conversion[]> = {
-  '1A': [SALE, COST],
-  '2': [SALE, COST],
-  '1C': [SALE, COST],
-  '1B': [SALE, COST],
-  '3': [SALE],
-  '4': [SALE, COST],
-  // docs/sections.md requires sale_closing_cost for rental: the rent received
-  rental: [SALE],
-  purchase: [OWN_COST],
-  history: [OWN_COST],
-  '5-1': [],
-  '5-2': [yearEnd('amount_in_currency')],
-  '7': [yearEnd('amount_owed')],
-  '250-1': [yearEnd('amount')],
-  '250-2': [yearEnd('purchase_price')],
-  '250-3': [yearEnd('nominal_value')],
-  '250-4': [],
-  '250-5': [],
-  '250-6': [yearEnd('amount')],
-  '250-7': [],
-  '250-8': [yearEnd('property_value')],
-  '250-9': [yearEnd('amount_owed')],
-};
 
 /** Sections whose income the engine computes (POST .../calculate-profit). */
 export const PROFIT_CODES = new Set<SectionCode>(['1A', '1B', '1C', '2', '3', '4', 'rental', 'purchase', 'history']);
@@ -152,7 +125,7 @@ function ratesFor(
   currency: string | null,
   rates: RatesProvider,
 ): DealRates | Promise<DealRates> {
-  const bases = CONVERSIONS[code].map((c) => c.rate);
+  const bases = conversionsOf(code).map((c) => c.rate);
   if (!currency || bases.length === 0) return { deal: null, purchase: null };
   const plan = ratePlan(bases, input, year);
   if (currency === 'KZT') {
@@ -230,10 +203,10 @@ export function computeWithRates(
 ): Computed {
   const code = section.code;
   const fields = copyFields(input);
-  for (const c of CONVERSIONS[code]) delete fields[c.to];
+  for (const c of conversionsOf(code)) delete fields[c.to];
   for (const f of ['value_added_income', 'declared_cost_in_tenge_currency', 'cost_source']) delete fields[f];
 
-  for (const c of CONVERSIONS[code]) {
+  for (const c of conversionsOf(code)) {
     const rate = c.rate === 'purchase' ? purchase : deal;
     if (!rate || !isGiven(input[c.from] as string)) continue;
     fields[c.to] = kztAmount(input[c.from] as string, rate.rate);
@@ -277,7 +250,7 @@ function tileAmounts(
   fields: Fields,
   input: Fields,
 ): { amountKzt: string | null; mainAmount: string | null } {
-  const main = CONVERSIONS[code][0]?.from;
+  const main = conversionsOf(code)[0]?.from;
   const mainAmount = main ? textOrNull(input[main]) : null;
   if (code === 'purchase' || code === 'history')
     return { amountKzt: textOrNull(fields.cost_in_tenge_currency), mainAmount };

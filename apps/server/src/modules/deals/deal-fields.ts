@@ -1,4 +1,4 @@
-import { type DealInput, MSG, type SectionDef } from '@deklarant/contracts';
+import { type DealInput, fieldSpec, MSG, roundHalfUp, type SectionDef } from '@deklarant/contracts';
 import { securityKey } from '@deklarant/tax';
 import { ID_FIELD_TABLE, type ReferenceSets } from './references.ts';
 
@@ -21,12 +21,18 @@ export function normalize(input: DealInput): Record<string, unknown> {
   return out;
 }
 
-/** Each decimal value as a string with a dot (amounts may be posted as numbers or with a comma). */
+/**
+ * Each decimal value as a string with a dot (amounts may be posted as numbers or with a comma); a field
+ * the dictionary rounds (the 250-7 share, to hundredths) is rounded instead of refused.
+ */
 export function decimalsAsText(input: Record<string, unknown>): Record<string, unknown> {
   const out = { ...input };
   for (const [k, v] of Object.entries(out)) {
     if (typeof v === 'number' && !k.endsWith('_id') && !ID_FIELD_TABLE[k] && k !== 'status') out[k] = String(v);
-    if (typeof v === 'string' && /^-?\d+,\d+$/.test(v)) out[k] = v.replace(',', '.');
+    if (typeof out[k] === 'string' && /^-?\d+,\d+$/.test(out[k] as string))
+      out[k] = (out[k] as string).replace(',', '.');
+    const digits = fieldSpec(k)?.roundTo;
+    if (digits !== undefined && typeof out[k] === 'string') out[k] = roundHalfUp(out[k] as string, digits);
   }
   return out;
 }

@@ -1,8 +1,8 @@
-import { LIMITS, type SectionDef } from '@deklarant/contracts';
+import { conversionsOf, LIMITS, type SectionDef } from '@deklarant/contracts';
 import { amount, dec, foreignBalancesWarnings, isGiven, securityKey, weightedAverage } from '@deklarant/tax';
 import type { Actor } from '../../lib/actor.ts';
 import { type DealOut, dealsRepo } from '../declarations/repo.ts';
-import { CONVERSIONS, SALE_CODES, taxDealOf } from './compute.ts';
+import { SALE_CODES, taxDealOf } from './compute.ts';
 import { type DealsContext, openSection } from './context.ts';
 import { pickCommon } from './deal-fields.ts';
 import { type DealView, dealView } from './deal-view.ts';
@@ -77,7 +77,7 @@ export async function listSection(
 
 /** The fields a section's totals sum: its KZT equivalents, and the income where the section has one. */
 function summedFields(section: SectionDef): string[] {
-  const out = CONVERSIONS[section.code].map((c) => c.to);
+  const out = conversionsOf(section.code).map((c) => c.to);
   if (SALE_CODES.has(section.code) || ['1B', '1C', '3', '4', 'rental'].includes(section.code)) {
     out.push('value_added_income');
   }

@@ -1,17 +1,25 @@
+import { DEAL_ID_FIELDS, FIELDS, type RefList } from '@deklarant/contracts';
 import type { Db } from '../../db/db.ts';
 
-/** Which reference table each id field of a deal points at (an unknown id is refused). */
-export const ID_FIELD_TABLE: Record<string, string> = {
-  operation_type_id: 'operation_types',
-  market_id: 'markets',
-  type_of_security: 'security_types',
-  type_of_bidding_method: 'bidding_methods',
-  country_code_registration_id: 'countries',
-  country_code_id: 'countries',
-  country_id: 'countries',
-  currency_code_id: 'currencies',
-  availability_tax_benefit: 'adjustment_types',
+/** The table behind each reference list of the section dictionary. */
+const REF_TABLE: Partial<Record<RefList, string>> = {
+  operation: 'operation_types',
+  market: 'markets',
+  security: 'security_types',
+  bidding: 'bidding_methods',
+  country: 'countries',
+  currencyId: 'currencies',
+  adjustment: 'adjustment_types',
 };
+
+/** Which reference table each id field of a deal points at (an unknown id is refused): from the dictionary. */
+export const ID_FIELD_TABLE: Record<string, string> = Object.fromEntries(
+  DEAL_ID_FIELDS.flatMap((f) => {
+    const list = FIELDS[f].ref;
+    const table = list ? REF_TABLE[list] : undefined;
+    return table ? [[f, table]] : [];
+  }),
+);
 
 export interface ReferenceSets {
   ids: Record<string, Set<number>>;

@@ -1,6 +1,6 @@
 import { FORM, type ReportingFormId, sectionByKey } from '@deklarant/contracts';
 import type { DeclarationDocument, DocumentDeal } from '@deklarant/documents';
-import { amount, costKzt, saleKzt, type TaxDeal } from '@deklarant/tax';
+import { amount, costKzt, dealAmountKzt, saleKzt, type TaxDeal } from '@deklarant/tax';
 import type { Db } from '../../db/db.ts';
 import type { Computed } from '../calculation/assemble.ts';
 import { nameOf, type Refs } from '../calculation/refs.ts';
@@ -69,6 +69,9 @@ function withKzt(deal: DocumentDeal, tax: TaxDeal, income: string | undefined, c
   } else if (code === 'purchase' || code === 'history') {
     if (blank(out.cost_in_tenge_currency)) out.cost_in_tenge_currency = safe(() => amount(costKzt(tax)));
   }
+  // The foreign tax in tenge (at the deal rate), for deals saved before the dictionary converted it.
+  if (blank(out.foreign_tax_in_tenge) && !blank(out.foreign_tax_credit))
+    out.foreign_tax_in_tenge = safe(() => amount(dealAmountKzt(tax, tax.foreign_tax_credit)));
   if (income !== undefined && blank(out.value_added_income)) out.value_added_income = income;
   return out;
 }

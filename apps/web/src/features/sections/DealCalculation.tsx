@@ -1,5 +1,4 @@
-import type { SectionCode } from '@deklarant/contracts';
-import { MSG } from '@deklarant/contracts';
+import { MSG, type SectionCode, type SectionWords } from '@deklarant/contracts';
 import { Alert, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { Calculation, RateUsed, Warning } from './api.ts';
 import { formatAmount, formatKzt } from './format.ts';
@@ -28,14 +27,20 @@ function RateLine({ rate, label }: { rate: RateUsed; label: string }) {
 }
 
 /** The KZT equivalent of the form as typed: the National Bank rate used (and its date), amounts, income. */
-export function KztPanel({ code, calc }: { code: SectionCode; calc: Calculation | undefined }) {
+export function KztPanel({
+  code,
+  calc,
+  words = {},
+}: {
+  code: SectionCode;
+  calc: Calculation | undefined;
+  /** the section's words: dividends name the income, not the sale */
+  words?: Partial<SectionWords>;
+}) {
   if (!calc) return null;
   const rows: [string, string | null][] = [];
   if (calc.sales_cost_in_tenge_currency !== null)
-    rows.push([
-      code === 'rental' ? 'Арендная плата в тенге' : 'Сумма реализации (дохода) в тенге',
-      calc.sales_cost_in_tenge_currency,
-    ]);
+    rows.push([words.mainKzt ?? 'Сумма реализации в тенге', calc.sales_cost_in_tenge_currency]);
   if (calc.cost_in_tenge_currency !== null) rows.push(['Стоимость приобретения в тенге', calc.cost_in_tenge_currency]);
   if (calc.amount_in_tenge_currency !== null) rows.push(['Сумма в тенге', calc.amount_in_tenge_currency]);
   const hasIncome = !['purchase', 'history', '5-1', '5-2', '7'].includes(code) && !code.startsWith('250');
@@ -58,7 +63,7 @@ export function KztPanel({ code, calc }: { code: SectionCode; calc: Calculation 
         ))}
         {hasIncome && (
           <Group justify="space-between" wrap="nowrap">
-            <Text size="sm">Доход (прирост стоимости)</Text>
+            <Text size="sm">{words.income ?? 'Доход (прирост стоимости)'}</Text>
             <Text size="sm" fw={700} data-testid="income-value">
               {formatKzt(calc.value_added_income)}
             </Text>
@@ -74,7 +79,22 @@ export function KztPanel({ code, calc }: { code: SectionCode; calc: Calculation 
   );
 }
 
-/** Every warning of the engine with its text and level colour (error red, warning yellow). */
+/**
+ * Engine notes that explain a rule rather than point at a mistake: shown as notes (blue), never in the
+ * error or warning colour (issue 18).
+ */
+export const NOTE_CODES = new Set([
+  'repayment',
+  'loss_netted',
+  'loss_not_counted',
+  'offshore',
+  'foreign_tax_credit',
+  'foreign_balances_total',
+]);
+
+const colorOf = (w: Warning) => (NOTE_CODES.has(w.code) ? 'blue' : w.level === 'error' ? 'red' : 'yellow');
+
+/** Every warning of the engine with its text and colour (error red, warning yellow, note blue). */
 export function WarningsList({ warnings }: { warnings: readonly Warning[] }) {
   if (warnings.length === 0) return null;
   return (
@@ -82,12 +102,12 @@ export function WarningsList({ warnings }: { warnings: readonly Warning[] }) {
       {warnings.map((w) => (
         <Alert
           key={w.code}
-          color={w.level === 'error' ? 'red' : 'yellow'}
+          color={colorOf(w)}
           title={w.title}
           variant="light"
           data-level={w.level}
           data-code={w.code}
-          role={w.level === 'error' ? 'alert' : 'status'}
+          role={w.level === 'error' && !NOTE_CODES.has(w.code) ? 'alert' : 'status'}
         >
           {w.text}
         </Alert>

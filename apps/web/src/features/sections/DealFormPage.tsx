@@ -1,18 +1,37 @@
-import { type Declaration, MSG, type SectionDef, sectionByKey, sectionByRoute } from '@deklarant/contracts';
+import {
+  DEAL_FORM_TEXT,
+  type Declaration,
+  MSG,
+  SECTIONS,
+  type SectionDef,
+  sectionByKey,
+  sectionByRoute,
+  wordsOf,
+} from '@deklarant/contracts';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { useDeclaration } from '../declarations/index.ts';
-import { type DealRow, useCalculation, useDeal, useDeclarationId, useSaveDeal } from './api.ts';
+import { amountsTyped, currencyChangedAfterAmounts, currencyValue, suggestionFor } from './advice.ts';
+import {
+  type DealRow,
+  useCalculation,
+  useDeal,
+  useDeclarationId,
+  useDeleteDeal,
+  useReferenceList,
+  useSaveDeal,
+} from './api.ts';
+import { BrokerField, NoBinNote } from './BrokerField.tsx';
 import { KztPanel, WarningsList } from './DealCalculation.tsx';
 import { DealField, type FormValues } from './DealField.tsx';
-import { HISTORY_CODES, SECTION_FIELDS } from './fields.ts';
-import { dealResolver, initialValues, isRequired, toPayload } from './form-model.ts';
+import { type FieldDef, HISTORY_CODES, SECTION_FIELDS } from './fields.ts';
+import { dealResolver, initialValues, isRequired, isShown, toPayload } from './form-model.ts';
 import { HISTORY_SECTION, sectionPaths } from './paths.ts';
 import { useLeaveConfirm } from './useLeaveConfirm.ts';
 import { usePrefix } from './usePrefix.ts';
@@ -60,21 +79,24 @@ function DealForm({
   const { reporting_form_id: form, year, id: declarationId, read_only: readOnly } = declaration.common_data;
   const ctx = { form, year };
   const code = section.code;
+  const words = wordsOf(code);
   const fields = useMemo(() => SECTION_FIELDS[code].filter((f) => !f.forms || f.forms.includes(form)), [code, form]);
   const saleId = code === 'history' ? Number(params.dealId) : null;
-  // An imported deal from a broker outside Kazakhstan keeps its mark, so the form does not ask for a BIN.
-  const foreignBroker = deal?.foreign_broker === true;
+  // Values typed into another section's form and moved here with one click (the section suggestion).
+  const moved = useLocation().state as MoveState | null;
+  // A form without a broker choice (rental, foreign property) keeps an imported deal's foreign-broker mark.
+  const keepsMark = deal?.foreign_broker === true && !fields.some((f) => f.kind === 'broker');
   const extra = useMemo(
     () => ({
       ...(saleId ? { first_a_and_second_section_deal_id: saleId } : {}),
-      ...(foreignBroker ? { foreign_broker: true } : {}),
+      ...(keepsMark ? { foreign_broker: true } : {}),
     }),
-    [saleId, foreignBroker],
+    [saleId, keepsMark],
   );
   const paths = sectionPaths(section, prefix, saleId, search.get('section'));
 
   const { control, handleSubmit, setError, setValue, formState } = useForm<FormValues>({
-    defaultValues: initialValues(code, fields, deal),
+    defaultValues: initialValues(code, fields, deal, moved?.carried),
     resolver: dealResolver(code, fields, ctx, extra),
   });
   const values = useWatch({ control }) as FormValues;
@@ -82,7 +104,27 @@ function DealForm({
   const [debounced] = useDebouncedValue(payload, 350);
   const calc = useCalculation(declarationId, section.slug, debounced);
   const save = useSaveDeal(declarationId, section.slug, deal?.id ?? null);
-  const allowLeave = useLeaveConfirm(formState.isDirty);
+  const removeOriginal = useDeleteDeal(declarationId, moved?.from?.slug ?? section.slug);
+  const allowLeave = useLeaveConfirm(formState.isDirty || moved !== null);
+  const markets = useReferenceList(
+    'get-markets',
+    fields.some((f) => f.name === 'market_id'),
+  );
+  const suggestion = suggestionFor(
+    code,
+    payload,
+    markets.data as { market_id: number; is_foreign: boolean }[] | undefined,
+  );
+  const target = suggestion ? SECTIONS.find((s) => s.code === suggestion.code) : undefined;
+  const currencyChanged = useCurrencyAdvice(fields, values);
+  const moveTo = (to: SectionDef) => {
+    allowLeave();
+    const state: MoveState = {
+      carried: values,
+      from: deal ? { slug: section.slug, id: deal.id } : (moved?.from ?? null),
+    };
+    navigate(sectionPaths(to, prefix).create, { state });
+  };
   useBenefitRefresh(
     calc.data?.tax_benefit?.id ?? null,
     values,
@@ -94,6 +136,8 @@ function DealForm({
     try {
       // Saving through the form supplies the missing information: status 1 is cleared.
       await save.mutateAsync(toPayload(fields, v, extra));
+      // A stored deal moved from another section: the copy is saved here, the original goes.
+      if (moved?.from) await removeOriginal.mutateAsync(moved.from.id);
       allowLeave();
       navigate(paths.list);
     } catch (e) {
@@ -113,7 +157,7 @@ function DealForm({
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
           <Title order={1} size="h2" id="deal-form-title">
-            {deal ? MSG.dealEdit : MSG.dealCreate}
+            {deal ? (words.edit ?? MSG.dealEdit) : (words.create ?? MSG.dealCreate)}
           </Title>
           <Text c="gray.7">
             {section.title}
@@ -136,21 +180,56 @@ function DealForm({
         </Alert>
       )}
       {readOnly && <Alert color="gray">{MSG.archivedReadOnly}</Alert>}
-      <form onSubmit={onSubmit} noValidate aria-label={deal ? MSG.dealEdit : MSG.dealCreate}>
+      {suggestion && target && !readOnly && (
+        <Alert
+          color="blue"
+          variant="light"
+          title={DEAL_FORM_TEXT.suggestTitle(target.tile)}
+          data-testid="section-suggestion"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{suggestion.reason}</Text>
+            <Button size="xs" variant="light" onClick={() => moveTo(target)} data-testid="move-deal">
+              {DEAL_FORM_TEXT.move(target.tile)}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={deal ? (words.edit ?? MSG.dealEdit) : (words.create ?? MSG.dealCreate)}
+      >
         <Card withBorder padding="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-            {fields.map((f) => (
-              <div
-                key={f.name}
-                style={f.kind === 'textarea' || f.kind === 'checkbox' ? { gridColumn: '1 / -1' } : undefined}
-              >
-                <DealField field={f} control={control} year={year} required={isRequired(code, f.name, payload, ctx)} />
-              </div>
-            ))}
+            {fields
+              .filter((f) => isShown(f, values))
+              .map((f) => (
+                <div key={f.name} style={WIDE.has(f.kind) ? { gridColumn: '1 / -1' } : undefined}>
+                  {f.kind === 'broker' ? (
+                    <Stack gap="xs">
+                      <BrokerField field={f} control={control} />
+                      {values.foreign_broker === true && formState.isDirty && !values.broker_bin && <NoBinNote />}
+                    </Stack>
+                  ) : (
+                    <DealField
+                      field={f}
+                      control={control}
+                      year={year}
+                      required={isRequired(code, f.name, payload, ctx)}
+                    />
+                  )}
+                </div>
+              ))}
           </SimpleGrid>
         </Card>
         <Stack gap="md" mt="md">
-          <KztPanel code={code} calc={calc.data} />
+          {currencyChanged && (
+            <Alert color="blue" variant="light" data-testid="currency-changed" role="status">
+              {DEAL_FORM_TEXT.currencyChanged}
+            </Alert>
+          )}
+          <KztPanel code={code} calc={calc.data} words={words} />
           {calc.isError && <Alert color="red">{calc.error.message}</Alert>}
           <WarningsList warnings={warnings} />
           <Group justify="flex-end">
@@ -167,6 +246,29 @@ function DealForm({
       </form>
     </Stack>
   );
+}
+
+/** What a one-click move carries to the suggested section's form. */
+interface MoveState {
+  carried: FormValues;
+  /** the stored deal being moved: deleted once its copy is saved */
+  from: { slug: string; id: number } | null;
+}
+
+/** Fields that take the whole row of the form grid. */
+const WIDE = new Set(['textarea', 'checkbox', 'broker']);
+
+/** True once the currency was changed after amounts had been typed (docs/sections.md: an advisory). */
+function useCurrencyAdvice(fields: readonly FieldDef[], values: FormValues): boolean {
+  const currency = currencyValue(values);
+  const last = useRef(currency);
+  const [shown, setShown] = useState(false);
+  const typed = amountsTyped(fields, values);
+  useEffect(() => {
+    if (currencyChangedAfterAmounts(last.current, currency, typed)) setShown(true);
+    last.current = currency;
+  }, [currency, typed]);
+  return shown;
 }
 
 /** When the date or currency changes, the tax benefit found for the deal is filled in. */

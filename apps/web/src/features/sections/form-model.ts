@@ -1,25 +1,35 @@
-import { requiredFields, type SectionCode, validateDeal } from '@deklarant/contracts';
+import { fieldSpec, requiredFields, roundHalfUp, type SectionCode, validateDeal } from '@deklarant/contracts';
 import type { FieldError, Resolver } from 'react-hook-form';
 import type { FormValues } from './DealField.tsx';
 import { type FieldDef, ID_FIELDS, PRESELECTED } from './fields.ts';
 import { isoToRu, ruToIso } from './format.ts';
 
 const isDate = (f: FieldDef) => f.kind === 'date' || f.kind === 'anyDate';
+const isFlag = (f: FieldDef) => f.kind === 'checkbox' || f.kind === 'broker';
 
-/** Form values of a stored deal (or of a new one, with the section's preselected values). */
+/** Whether the field is on screen for these values (the foreign broker's name and country only for one). */
+export const isShown = (f: FieldDef, values: FormValues) => !f.shownWhen || f.shownWhen(values);
+
+/**
+ * Form values of a stored deal, or of a new one with the section's preselected values; `carried` are
+ * the values typed into another section's form and moved here (one-click move of a suggestion).
+ */
 export function initialValues(
   code: SectionCode,
   fields: readonly FieldDef[],
   deal?: Record<string, unknown>,
+  carried?: FormValues,
 ): FormValues {
   const out: FormValues = {};
   for (const f of fields) {
     const v = deal?.[f.name];
-    if (f.kind === 'checkbox') out[f.name] = v === true;
+    if (isFlag(f)) out[f.name] = v === true;
     else if (v === null || v === undefined) out[f.name] = '';
     else out[f.name] = isDate(f) ? ruToIso(String(v)) : String(v);
   }
   if (!deal) Object.assign(out, PRESELECTED[code] ?? {});
+  if (carried)
+    for (const f of fields) if (Object.hasOwn(carried, f.name)) out[f.name] = carried[f.name] as string | boolean;
   return out;
 }
 
@@ -28,6 +38,11 @@ export function toPayload(fields: readonly FieldDef[], values: FormValues, extra
   const out: Record<string, unknown> = { ...extra };
   for (const f of fields) {
     const v = values[f.name];
+    if (!isShown(f, values)) continue;
+    if (f.kind === 'broker') {
+      out[f.name] = v === true;
+      continue;
+    }
     if (f.kind === 'checkbox') {
       if (v === true) out[f.name] = true;
       continue;
@@ -36,8 +51,11 @@ export function toPayload(fields: readonly FieldDef[], values: FormValues, extra
     if (!text) continue;
     if (ID_FIELDS.has(f.name)) out[f.name] = Number(text);
     else if (isDate(f)) out[f.name] = isoToRu(text);
-    else if (['amount', 'quantity', 'percent'].includes(f.kind)) out[f.name] = text.replace(',', '.');
-    else out[f.name] = text;
+    else if (['amount', 'quantity', 'percent'].includes(f.kind)) {
+      const digits = fieldSpec(f.name)?.roundTo;
+      const decimal = text.replace(',', '.');
+      out[f.name] = digits === undefined ? decimal : roundHalfUp(decimal, digits);
+    } else out[f.name] = text;
   }
   return out;
 }
@@ -51,7 +69,7 @@ export function dealResolver(
 ): Resolver<FormValues> {
   return async (values) => {
     const errors = validateDeal(code, toPayload(fields, values, extra), ctx);
-    const visible = new Set(fields.map((f) => f.name));
+    const visible = new Set(fields.filter((f) => isShown(f, values)).map((f) => f.name));
     const out: Record<string, FieldError> = {};
     for (const [name, messages] of Object.entries(errors)) {
       if (visible.has(name)) out[name] = { type: 'validate', message: messages[0] };
