@@ -76,3 +76,16 @@ export const DECLARATION_COLUMNS = [
   'submission_registered_at',
   'submission_reason',
 ] as const satisfies readonly (keyof DeclarationRow)[];
+
+/** One purchase lot a sale consumed, as stored in `deal_lots`. */
+export interface ConsumedRow {
+  sale_deal_id: number;
+  purchase_deal_id: number;
+  seq: number;
+  quantity: string;
+  cost: string;
+  cost_kzt: string;
+  currency_code: string;
+  rate: string;
+  previous_period: boolean;
+}

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
+import { DECLARATION_COLUMNS, type DeclarationRow } from '../../db/rows.ts';
 import type { SessionKind } from '../../lib/actor.ts';
 import { batched } from '../../lib/batch.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { DECLARATION_COLUMNS, type DeclarationRow } from '../declarations/repo.ts';
 
 const SESSION_DAYS = 30;
 

@@ -15,18 +15,9 @@ export interface LotRow {
   previous_period: boolean;
 }
 
-/** One purchase lot a sale consumed, as stored in `deal_lots`. */
-export interface ConsumedRow {
-  sale_deal_id: number;
-  purchase_deal_id: number;
-  seq: number;
-  quantity: string;
-  cost: string;
-  cost_kzt: string;
-  currency_code: string;
-  rate: string;
-  previous_period: boolean;
-}
+import type { ConsumedRow } from '../../db/rows.ts';
+
+export type { ConsumedRow };
 
 /** A lot to store for a sale (`seq` is its place in the sale's list). */
 export type StoredLot = Omit<ConsumedRow, 'sale_deal_id'>;

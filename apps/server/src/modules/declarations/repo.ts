@@ -1,9 +1,8 @@
 import { money, SECTION_KEYS } from '@deklarant/contracts';
 import type { Db } from '../../db/db.ts';
-import { DECLARATION_COLUMNS, type DeclarationRow } from '../../db/rows.ts';
+import { type ConsumedRow, DECLARATION_COLUMNS, type DeclarationRow } from '../../db/rows.ts';
 import { batched } from '../../lib/batch.ts';
 import { nextTurn } from '../../lib/slices.ts';
-import type { ConsumedRow } from '../deals/lots.ts';
 import { type AuditEntry, auditOfRows } from './audit.ts';
 import { isoDate } from './dates.ts';
 

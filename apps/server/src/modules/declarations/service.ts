@@ -13,12 +13,12 @@ import {
   selectableYears,
   typeAllowedForForm,
 } from '@deklarant/contracts';
+import { hasPaidPayment, lockDeclaration, voidOpenInvoices } from '../../db/invoices.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
 import { JsonAnswer } from '../../lib/raw-json.ts';
 import { RevisionCache, revisionCacheOf } from '../../lib/revision-cache.ts';
-import { hasPaidPayment, lockDeclaration, voidOpenInvoices } from '../payments/price.ts';
 import { auditDeclaration } from './audit.ts';
 import { addDays, ruDateTime } from './dates.ts';
 import {

@@ -8,7 +8,7 @@ import { auditDeclaration } from '../declarations/audit.ts';
 import { addDays } from '../declarations/dates.ts';
 import { declarationsRepo } from '../declarations/repo.ts';
 import { laterOf, PAID_OPEN_DAYS } from '../tariffs/service.ts';
-import { PAYMENT_TRANSITION } from './lifecycle.ts';
+import { PAYMENT_TRANSITION } from '../declarations/paid-states.ts';
 import { sendPaymentLetter } from './payment-letter.ts';
 import { currentPrice, sameBinding } from './price.ts';
 import { type InvoiceRow, type PaymentRow, paymentsRepo } from './repo.ts';

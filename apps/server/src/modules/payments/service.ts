@@ -13,7 +13,7 @@ import { HttpError } from '../../lib/errors.ts';
 import { ProviderRejected, ProviderUnavailable } from '../../providers/payment/errors.ts';
 import { blocked } from '../declarations/lifecycle.ts';
 import { declarationsService } from '../declarations/service.ts';
-import { assertCanPay } from './lifecycle.ts';
+import { assertCanPay } from '../declarations/paid-states.ts';
 import { currentPrice } from './price.ts';
 import { type InvoiceRow, type PaymentRow, paymentsRepo } from './repo.ts';
 

@@ -12,7 +12,7 @@ import { blocked } from '../declarations/lifecycle.ts';
 import { type DeclarationRow, declarationsRepo } from '../declarations/repo.ts';
 import { declarationsService } from '../declarations/service.ts';
 import { buildDeclarationDocument } from '../documents/service.ts';
-import { assertCanSign } from '../payments/lifecycle.ts';
+import { assertCanSign } from '../declarations/paid-states.ts';
 import { submissionsService } from './submissions.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

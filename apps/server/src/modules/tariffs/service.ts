@@ -20,8 +20,8 @@ import { auditDeclaration } from '../declarations/audit.ts';
 import { addDays } from '../declarations/dates.ts';
 import { declarationsRepo } from '../declarations/repo.ts';
 import { declarationsService } from '../declarations/service.ts';
-import { assertCanChooseTariff } from '../payments/lifecycle.ts';
-import { lockDeclaration, voidOpenInvoices } from '../payments/price.ts';
+import { assertCanChooseTariff } from '../declarations/paid-states.ts';
+import { lockDeclaration, voidOpenInvoices } from '../../db/invoices.ts';
 import { type OptionRow, type PromoRow, type TariffRow, tariffsRepo } from './repo.ts';
 
 export const isHalyk = (user: Pick<UserRow, 'bank_name'>) => (user.bank_name ?? '').toLowerCase() === 'halykfinance';

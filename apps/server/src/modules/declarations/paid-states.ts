@@ -1,9 +1,9 @@
 import { MSG, DECLARATION_STATUS as S, TARIFF } from '@deklarant/contracts';
-import { blocked, isArchived } from '../declarations/lifecycle.ts';
-import type { DeclarationRow } from '../declarations/repo.ts';
+import { blocked, isArchived } from './lifecycle.ts';
+import type { DeclarationRow } from './repo.ts';
 
 /**
- * The paid end of the status machine (docs/statuses.md), for the actions of this module:
+ * The paid end of the status machine (docs/statuses.md), for tariffs, payments and signing:
  * 1 draft / 2 awaiting payment -> choose tariff; 2 -> 3 on a verified initial payment (or a 100 %
  * promo code); 4 -> 5 on a verified additional payment; 6 -> 9 when signed (and sent).
  * A refused action is 409 with a Russian message.
