@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -110,13 +110,37 @@ describe('tariff, payment, signing and sending', () => {
     await page.screenshot({ path: join(SHOTS, 'signed-1440.png') });
     await page.getByTestId('send-to-tax-office').click();
     await page.getByRole('heading', { name: 'Отправка данных прошла успешно' }).waitFor();
-    const reg = await page.getByTestId('registration-number').textContent();
+    const aituUrl = page.url();
+    // 'Отправлено' first; the sandbox tax office answers ~3 s later: 'Принято' with the number and date
+    await page.locator('[data-testid="submission-panel"][data-status="accepted"]').waitFor({ timeout: 30_000 });
+    const reg = (await page.getByTestId('submission-number').textContent()) ?? '';
     expect(reg).toMatch(/^0101-\d{8}-\d{6}$/);
+    expect(await page.getByTestId('submission-date').textContent()).toMatch(
+      /^\d\d\.\d\d\.\d{4} \d\d:\d\d \(время Алматы\)$/,
+    );
     await page.screenshot({ path: join(SHOTS, 'receipt-1440.png'), fullPage: true });
     expect(await statusOf(id)).toBe(9);
 
+    // step 8 shows the answer too, and the receipt (талон) downloads as a PDF
+    await page.getByTestId('open-declaration').click();
+    await page.waitForURL(/step=8/);
+    await page.getByTestId('submission-status').filter({ hasText: 'Принято' }).waitFor();
+    expect(await page.getByTestId('submission-number').textContent()).toBe(reg);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-receipt').click()]);
+    expect(download.suggestedFilename()).toBe(`talon-${reg}.pdf`);
+    const saved = await download.path();
+    expect(readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
+    await page.screenshot({ path: join(SHOTS, 'step8-accepted-1440.png'), fullPage: true });
+
+    // the saved forms: the card says 'Принято' with the number
+    await page.goto('/app/declaration?step=2');
+    const card = page.locator(`[data-testid="declaration-card"][data-id="${id}"]`);
+    await card.getByTestId('status').filter({ hasText: 'Принято' }).waitFor();
+    expect(await card.getByTestId('submission-note').textContent()).toContain(reg);
+    await card.screenshot({ path: join(SHOTS, 'card-accepted-1440.png') });
+
     // the code is single use: sending again from the same page is refused
-    await page.reload();
+    await page.goto(aituUrl);
     await page.getByTestId('send-to-tax-office').click();
     await page.getByRole('heading', { name: 'Не удалось отправить данные' }).waitFor();
     expect(await page.getByText('Код подписания уже использован').count()).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { type CommonData, FORM_CODES, type ReportingFormId } from '@deklarant/contracts';
 import { ActionIcon, Badge, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import { SubmissionNote, submissionBadge } from '../signing/index.ts';
 import { type MenuAction, statusLabel } from './rules.ts';
 
 interface Props {
@@ -20,10 +21,13 @@ const STATUS_COLORS: Record<number, string> = {
   9: 'teal',
 };
 
-/** One saved form: form, year, type, status, created and expiry dates, and its per-status menu. */
+/** One saved form: form, year, type, status (the tax office's answer once sent), dates, and its per-status menu. */
 export function DeclarationCard({ d, statusNames, typeNames, actions, onAction }: Props) {
   const form = FORM_CODES[d.reporting_form_id as ReportingFormId] ?? String(d.reporting_form_id);
-  const label = statusLabel(d, statusNames);
+  // once sent, the status is the tax office's answer: 'Отправлено', 'Принято', 'Отклонено'
+  const sent = submissionBadge(d.submission);
+  const label = sent?.label ?? statusLabel(d, statusNames);
+  const color = sent?.color ?? STATUS_COLORS[d.status] ?? 'gray';
   return (
     <Card withBorder padding="md" data-testid="declaration-card" data-id={d.id}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -32,9 +36,10 @@ export function DeclarationCard({ d, statusNames, typeNames, actions, onAction }
             Форма {form} за {d.year} год
           </Text>
           <Text size="sm">{typeNames.get(d.type) ?? ''}</Text>
-          <Badge color={STATUS_COLORS[d.status] ?? 'gray'} variant="light" w="fit-content" data-testid="status">
+          <Badge color={color} variant="light" w="fit-content" data-testid="status">
             {label}
           </Badge>
+          <SubmissionNote d={d} />
         </Stack>
         {actions.length > 0 && (
           <Menu position="bottom-end" withinPortal>

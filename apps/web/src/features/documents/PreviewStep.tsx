@@ -5,16 +5,19 @@ import {
   isPaid,
   MSG,
   type ReportingFormId,
+  SUBMISSION_TEXT,
 } from '@deklarant/contracts';
 import { Alert, Anchor, Box, Button, Group, List, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client.ts';
+import { useMe } from '../../shared/api/me.ts';
 import { session } from '../../shared/session/storage.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { currentDeclarationId, STEPS, stepPath } from '../calculation/index.ts';
 import { useDeclaration } from '../declarations/index.ts';
+import { receiptPath, SubmissionPanel } from '../signing/index.ts';
 import {
   documentPaths,
   type Fetched,
@@ -26,8 +29,12 @@ import {
   useGenerateXml,
   useXmlList,
 } from './api.ts';
+import { ExcelPreview } from './ExcelPreview.tsx';
 
-/** Step 8: preview (not for halykfinance), PDF, Excel and XML downloads, and signing. */
+/**
+ * Step 8: preview (not for halykfinance), PDF and XML downloads, the Excel workbook and its preview
+ * (full_access only), signing, and the tax office's answer once sent (with the receipt).
+ */
 export function PreviewStep() {
   const id = currentDeclarationId();
   const q = useDeclaration(id);
@@ -68,8 +75,16 @@ function PreviewScreen({ declaration }: { declaration: Declaration }) {
   const form = FORM_CODES[d.reporting_form_id as ReportingFormId];
   const halyk = session.isHalyk();
   const [params] = useSearchParams();
-  const [busy, setBusy] = useState<null | 'pdf' | 'excel' | 'sign'>(null);
+  const [busy, setBusy] = useState<null | 'pdf' | 'excel' | 'sign' | 'receipt'>(null);
+  const [excelOpen, setExcelOpen] = useState(false);
   const paid = isPaid(d.status) && d.status !== DECLARATION_STATUS.ADDITIONAL_PAYMENT;
+  // the workbook is a full_access feature (the server refuses it otherwise)
+  const fullAccess = useMe().data?.full_access ?? false;
+  const receipt = async () => {
+    setBusy('receipt');
+    await download(receiptPath(d.id), 'talon.pdf');
+    setBusy(null);
+  };
 
   const run = async (kind: 'pdf' | 'excel') => {
     setBusy(kind);
@@ -143,13 +158,20 @@ function PreviewScreen({ declaration }: { declaration: Declaration }) {
               <Title order={2} size="h4">
                 Скачать декларацию
               </Title>
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              <SimpleGrid cols={{ base: 1, sm: fullAccess ? 4 : 2 }} spacing="sm">
                 <Button onClick={() => void run('pdf')} loading={busy === 'pdf'} data-testid="download-pdf">
                   Скачать PDF
                 </Button>
-                <Button variant="light" onClick={() => void run('excel')} loading={busy === 'excel'}>
-                  Скачать Excel
-                </Button>
+                {fullAccess && (
+                  <>
+                    <Button variant="light" onClick={() => void run('excel')} loading={busy === 'excel'}>
+                      Скачать Excel
+                    </Button>
+                    <Button variant="light" onClick={() => setExcelOpen(true)} data-testid="excel-preview-open">
+                      {SUBMISSION_TEXT.excelPreview}
+                    </Button>
+                  </>
+                )}
                 <Button
                   variant="filled"
                   color="teal"
@@ -162,7 +184,11 @@ function PreviewScreen({ declaration }: { declaration: Declaration }) {
               </SimpleGrid>
             </Stack>
           </Paper>
+          {(d.tax_office_sending || d.submission) && (
+            <SubmissionPanel id={d.id} onDownloadReceipt={() => void receipt()} downloading={busy === 'receipt'} />
+          )}
           <XmlFiles id={d.id} />
+          {fullAccess && <ExcelPreview id={d.id} opened={excelOpen} onClose={() => setExcelOpen(false)} />}
           {!halyk && <PdfPreview id={d.id} autoScroll={params.get('preview') === 'pdf'} />}
         </>
       )}

@@ -1,5 +1,5 @@
 import { MSG, PAY_TEXT, type SendSignedResult } from '@deklarant/contracts';
-import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,12 +7,13 @@ import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { session } from '../../shared/session/storage.ts';
 import { SUPPORT_MESSENGER_URL } from '../../shared/support.ts';
 import { sendSignedFile, signAgain } from './api.ts';
+import { SubmissionPanel } from './SubmissionStatus.tsx';
 
 type State = { kind: 'signed' } | { kind: 'sent'; result: SendSignedResult } | { kind: 'failed'; message: string };
 
 /**
  * /aitu-process?code=… (the signing result): 'Подписание прошло успешно' with
- * 'Передать в налоговую', then 'Отправка данных прошла успешно' (with the registration number and receipt)
+ * 'Передать в налоговую', then 'Отправка данных прошла успешно' (with the tax office's answer as it comes)
  * or 'Не удалось отправить данные'. Without a code: 'Подписание не прошло'. Failures offer
  * 'Попробовать снова', 'Вернуться' and the support link (texts in MSG).
  */
@@ -72,38 +73,22 @@ export default function AituProcessPage() {
   if (!code) return failure(MSG.signingFailed, params.get('error_description') ?? undefined);
   if (state.kind === 'failed') return failure(MSG.sendFailed, state.message, send);
   if (state.kind === 'sent') {
-    const s = state.result.submission;
     return (
       <Result ok title={MSG.sendOk}>
-        {s ? (
-          <Table withTableBorder data-testid="submission-receipt" maw={480}>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th>{PAY_TEXT.registrationNumber}</Table.Th>
-                <Table.Td data-testid="registration-number">{s.registration_number}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Принято</Table.Th>
-                <Table.Td>{new Date(s.submitted_at).toLocaleString('ru-RU', { timeZone: 'Asia/Almaty' })}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Форма</Table.Th>
-                <Table.Td>
-                  {String(s.receipt.form_code ?? '')} за {String(s.receipt.year ?? '')} год
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Получатель</Table.Th>
-                <Table.Td>{String(s.receipt.receiver ?? '')}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
+        {state.result.sent && id !== null ? (
+          // 'Отправлено' until the tax office answers: then 'Принято' (number, date) or 'Отклонено' (reason)
+          <SubmissionPanel id={id} />
         ) : (
           <Text c="dimmed">Декларация подписана. Подписанный файл доступен для скачивания в сохраненных формах.</Text>
         )}
-        <Button component={Link} to="/app/declaration?step=2" data-testid="signing-done">
-          К моим декларациям
-        </Button>
+        <Group justify="center">
+          <Button component={Link} to="/app/declaration?step=8" data-testid="open-declaration">
+            Открыть декларацию
+          </Button>
+          <Button variant="default" component={Link} to="/app/declaration?step=2" data-testid="signing-done">
+            К моим декларациям
+          </Button>
+        </Group>
       </Result>
     );
   }

@@ -1,4 +1,4 @@
-import type { SendSignedResult } from '@deklarant/contracts';
+import type { SendSignedResult, Submission } from '@deklarant/contracts';
 import { api } from '../../shared/api/client.ts';
 
 export const redirectUri = () => `${window.location.origin}/aitu-process`;
@@ -13,3 +13,10 @@ export async function signAgain(id: number): Promise<void> {
   });
   window.location.assign(url);
 }
+
+/** The latest sending of the declaration and the tax office's answer so far (null: never sent). */
+export const fetchSubmission = async (id: number, signal?: AbortSignal) =>
+  (await api.get<{ data: Submission | null }>(`/api/signing/${id}/submission`, undefined, signal)).data;
+
+/** The receipt (талон) PDF of an accepted sending. */
+export const receiptPath = (id: number) => `/api/signing/${id}/receipt`;

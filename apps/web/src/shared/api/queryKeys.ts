@@ -19,6 +19,8 @@ export const queryKeys = {
     calculation: (id: number) => ['declarations', 'calculation', id] as const,
     /** Step 8: the XML files generated so far. */
     xmlList: (id: number) => ['declarations', 'xml-list', id] as const,
+    /** Step 8 and the card: the sending and the tax office's answer, polled while 'Отправлено'. */
+    submission: (id: number) => ['declarations', 'submission', id] as const,
   },
   sections: {
     all: (id: number) => ['sections', id] as const,
