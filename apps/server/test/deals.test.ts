@@ -504,3 +504,68 @@ describe('GET /api/common/get-tax-benefit', () => {
     expect(seed).toEqual(TAX_BENEFITS);
   });
 });
+
+describe('foreign brokers and the section dictionary (issue 18)', () => {
+  it('saves a foreign-broker sale in II without a BIN, with the broker name and country; a Kazakh one needs the BIN', async () => {
+    const id = await declaration(u.client);
+    const { broker_bin: _bin, ...noBin } = VALID['2']!;
+    const kazakh = await u.client.post(`/api/declarations/${id}/deals/second-section`, {
+      ...noBin,
+      foreign_broker: false,
+    });
+    expect(kazakh.statusCode).toBe(422);
+    expect(kazakh.json().errors.broker_bin).toEqual([MSG.required]);
+
+    const res = await u.client.post(`/api/declarations/${id}/deals/second-section`, {
+      ...noBin,
+      foreign_broker: true,
+      broker_name: 'Interactive Brokers LLC',
+      broker_country_id: USA,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const d = res.json().data;
+    expect(d).toMatchObject({ foreign_broker: true, broker_name: 'Interactive Brokers LLC', broker_country_id: USA });
+    expect(d.broker_bin ?? null).toBeNull();
+    // a 270.00 deal without a BIN is flagged only for a Kazakh broker: no "no BIN" warning here
+    expect(res.json().data.warnings?.map((w: { code: string }) => w.code) ?? []).not.toContain('no_broker_bin');
+    expect(await count(id)).toBe(1);
+  });
+
+  it('refuses an unknown broker country', async () => {
+    const id = await declaration(u.client);
+    const res = await u.client.post(`/api/declarations/${id}/deals/second-section`, {
+      ...VALID['2'],
+      foreign_broker: true,
+      broker_country_id: 99999,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.broker_country_id).toEqual([MSG.checkSelected]);
+  });
+
+  it('converts the foreign tax of a dividend at the deal rate into its own tenge field', async () => {
+    const id = await declaration(u.client);
+    const res = await u.client.post(`/api/declarations/${id}/deals/third-section`, {
+      ...VALID['3'],
+      foreign_tax_credit: '1.25',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const d = res.json().data;
+    const { dec } = await import('@deklarant/tax');
+    // tenge = amount × the deal's rate, 4 decimals: 12.5 × rate and 1.25 × rate
+    expect(d.sales_cost_in_tenge_currency).toBe(dec('12.5').times(d.exchange_rate).toDecimalPlaces(4).toFixed());
+    expect(d.foreign_tax_in_tenge).toBe(dec('1.25').times(d.exchange_rate).toDecimalPlaces(4).toFixed());
+    expect(d.foreign_tax_credit).toBe('1.25');
+  });
+
+  it('rounds a 250-7 share to hundredths instead of refusing it', async () => {
+    const id = await declaration(u.client, 2, 2024);
+    const res = await u.client.post(`/api/declarations/${id}/deals/form-250-seventh-section`, {
+      company_name: 'Acme GmbH',
+      shareholding_size: '33,335',
+      country_id: USA,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // 33.335 -> 33.34 (half up at the third decimal)
+    expect(res.json().data.shareholding_size).toBe('33.34');
+  });
+});

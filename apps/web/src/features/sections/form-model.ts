@@ -1,4 +1,4 @@
-import { fieldSpec, requiredFields, roundHalfUp, type SectionCode, validateDeal } from '@deklarant/contracts';
+import { carryValues, fieldSpec, requiredFields, roundHalfUp, type SectionCode, validateDeal } from '@deklarant/contracts';
 import type { FieldError, Resolver } from 'react-hook-form';
 import type { FormValues } from './DealField.tsx';
 import { type FieldDef, ID_FIELDS, PRESELECTED } from './fields.ts';
