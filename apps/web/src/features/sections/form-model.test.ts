@@ -1,6 +1,7 @@
 import { MSG } from '@deklarant/contracts';
 import { describe, expect, it } from 'vitest';
 import { amountsTyped, currencyChangedAfterAmounts, suggestionFor } from './advice.ts';
+import type { FormValues } from './DealField.tsx';
 import { SECTION_FIELDS } from './fields.ts';
 import { dealResolver, initialValues, isShown, toPayload } from './form-model.ts';
 
@@ -47,7 +48,7 @@ describe('the deal form read from the section dictionary', () => {
       market_id: '5',
       type_of_bidding_method: '1',
     };
-    const resolve = (v: typeof typed) =>
+    const resolve = (v: FormValues) =>
       dealResolver('2', fields2, ctx, {})(v, undefined, { fields: {}, shouldUseNativeValidation: false });
     expect((await resolve(typed)).errors).toEqual({});
     const kazakh = await resolve({ ...typed, foreign_broker: false });
