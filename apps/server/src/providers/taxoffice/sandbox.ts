@@ -64,7 +64,8 @@ export function createSandboxTaxOffice(db: Db, clock: Clock): TaxOfficeGateway {
           `INSERT INTO sandbox_tax_office_seq (id, last) VALUES (1, 1)
            ON CONFLICT (id) DO UPDATE SET last = sandbox_tax_office_seq.last + 1 RETURNING last`,
         );
-        const ymd = now.toISOString().slice(0, 10).replace(/-/g, '');
+        // the day of receipt in Almaty, as the tax office dates it
+        const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Almaty' }).format(now).replace(/-/g, '');
         number = `${kgdCode}-${ymd}-${String(next?.last ?? 1).padStart(6, '0')}`;
       }
       const ticket = randomUUID();

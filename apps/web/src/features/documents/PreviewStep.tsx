@@ -80,6 +80,11 @@ function PreviewScreen({ declaration }: { declaration: Declaration }) {
   const paid = isPaid(d.status) && d.status !== DECLARATION_STATUS.ADDITIONAL_PAYMENT;
   // the workbook is a full_access feature (the server refuses it otherwise)
   const fullAccess = useMe().data?.full_access ?? false;
+  // the card menu's 'Предпросмотр Excel' opens step 8 with ?preview=excel
+  const excelAsked = params.get('preview') === 'excel';
+  useEffect(() => {
+    if (excelAsked && fullAccess && paid) setExcelOpen(true);
+  }, [excelAsked, fullAccess, paid]);
   const receipt = async () => {
     setBusy('receipt');
     await download(receiptPath(d.id), 'talon.pdf');

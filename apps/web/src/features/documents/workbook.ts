@@ -27,13 +27,16 @@ function columnOf(ref: string): number {
   return n - 1;
 }
 
-/** '1234567.5' -> '1 234 567,5'; '#,##0.00' pads to 2 decimals. Strings only: no float arithmetic on amounts. */
-function formatNumber(raw: string, twoDecimals: boolean): string {
+/**
+ * '1234567.5' -> '1 234 567,50' for '#,##0.00', '1 234 567,5' for '#,##0', '1234567,5' for General (a year
+ * stays 2025). Strings only: no float arithmetic on amounts.
+ */
+function formatNumber(raw: string, fmt: 'money' | 'grouped' | 'number'): string {
   if (!/^-?\d+(\.\d+)?$/.test(raw)) return raw;
   const [int = '', frac = ''] = raw.split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  const f = twoDecimals ? frac.padEnd(2, '0') : frac;
-  return f ? `${grouped},${f}` : grouped;
+  const whole = fmt === 'number' ? int : int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  const f = fmt === 'money' ? frac.padEnd(2, '0') : frac;
+  return f ? `${whole},${f}` : whole;
 }
 
 /** An Excel date serial as dd.mm.yyyy [hh:mm] (days since 30.12.1899, UTC). */
@@ -46,7 +49,7 @@ function formatDate(raw: string, withTime: boolean): string {
   return withTime ? `${day} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}` : day;
 }
 
-type CellFormat = 'date' | 'datetime' | 'money' | 'number';
+type CellFormat = 'date' | 'datetime' | 'money' | 'grouped' | 'number';
 
 /** Per style index (the cell's s attribute): how its number is shown. */
 function cellFormats(styles: Document | null): CellFormat[] {
@@ -60,6 +63,7 @@ function cellFormats(styles: Document | null): CellFormat[] {
     const builtinDate = ['14', '15', '16', '17', '22'].includes(id);
     if (builtinDate || /d+[./-]m+|y{2,}/.test(code)) return /h/.test(code) || id === '22' ? 'datetime' : 'date';
     if (id === '4' || /0\.00/.test(code)) return 'money';
+    if (id === '3' || code.includes('#,##0')) return 'grouped';
     return 'number';
   });
 }
@@ -101,7 +105,7 @@ export function readWorkbook(bytes: Uint8Array, maxRows = 300): SheetPreview[] {
               ? ''
               : fmt === 'date' || fmt === 'datetime'
                 ? formatDate(v, fmt === 'datetime')
-                : formatNumber(v, fmt === 'money');
+                : formatNumber(v, fmt);
         }
         while (cells.length < col) cells.push('');
         cells[col] = value;
