@@ -17,7 +17,7 @@ import { session } from '../../shared/session/storage.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { currentDeclarationId, STEPS, stepPath } from '../calculation/index.ts';
 import { useDeclaration } from '../declarations/index.ts';
-import { receiptPath, SubmissionPanel } from '../signing/index.ts';
+import { almatyDateTime, receiptPath, SubmissionPanel } from '../signing/index.ts';
 import {
   documentPaths,
   type Fetched,
@@ -251,7 +251,7 @@ function XmlFiles({ id }: { id: number }) {
                   {f.filename}
                 </Anchor>{' '}
                 <Text span size="xs" c="dimmed">
-                  {new Date(f.created_at).toLocaleString('ru-RU')}
+                  {almatyDateTime(f.created_at)}
                 </Text>
               </List.Item>
             ))}

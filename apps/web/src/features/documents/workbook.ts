@@ -21,7 +21,7 @@ const textOf = (el: Element) =>
     .join('');
 
 /** 'AB12' -> 27 (zero-based column). */
-function columnOf(ref: string): number {
+export function columnOf(ref: string): number {
   let n = 0;
   for (const ch of ref.replace(/\d+$/, '')) n = n * 26 + (ch.charCodeAt(0) - 64);
   return n - 1;
@@ -31,7 +31,7 @@ function columnOf(ref: string): number {
  * '1234567.5' -> '1 234 567,50' for '#,##0.00', '1 234 567,5' for '#,##0', '1234567,5' for General (a year
  * stays 2025). Strings only: no float arithmetic on amounts.
  */
-function formatNumber(raw: string, fmt: 'money' | 'grouped' | 'number'): string {
+export function formatNumber(raw: string, fmt: 'money' | 'grouped' | 'number'): string {
   if (!/^-?\d+(\.\d+)?$/.test(raw)) return raw;
   const [int = '', frac = ''] = raw.split('.');
   const whole = fmt === 'number' ? int : int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
@@ -40,7 +40,7 @@ function formatNumber(raw: string, fmt: 'money' | 'grouped' | 'number'): string 
 }
 
 /** An Excel date serial as dd.mm.yyyy [hh:mm] (days since 30.12.1899, UTC). */
-function formatDate(raw: string, withTime: boolean): string {
+export function formatDate(raw: string, withTime: boolean): string {
   const serial = Number(raw);
   if (!Number.isFinite(serial)) return raw;
   const d = new Date(Math.round((serial - 25569) * 86400) * 1000);

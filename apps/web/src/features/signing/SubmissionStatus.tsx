@@ -123,10 +123,8 @@ export function SubmissionPanel({
             <Table withTableBorder variant="vertical" layout="fixed">
               <Table.Tbody>
                 <Table.Tr>
-                  <Table.Th w="45%">Регистрационный номер</Table.Th>
-                  <Table.Td data-testid="submission-number" style={{ wordBreak: 'break-all' }}>
-                    {s.registration_number}
-                  </Table.Td>
+                  <Table.Th w="42%">Регистрационный номер</Table.Th>
+                  <Table.Td data-testid="submission-number">{s.registration_number}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>Дата регистрации</Table.Th>
