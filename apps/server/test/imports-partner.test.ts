@@ -180,7 +180,8 @@ describe('POST /api/declarations/{id}/get-data-from-bank (sandbox partner)', () 
     );
     expect(lots.map((l) => [Number(l.quantity), l.date])).toEqual([[12, '15.12.2024']]);
     const kaspi = deals.first_section_a[0];
-    expect(kaspi).toMatchObject({ currency_code: 'KZT', sale_closing_cost: '2080000.00', market_id: 1 });
+    // 2025: proceeds less the broker's commission, 2 080 000.00 − 1 040.00 = 2 078 960.00
+    expect(kaspi).toMatchObject({ currency_code: 'KZT', sale_closing_cost: '2078960.00', market_id: 1 });
     expect(deals.third_section.map((d: { foreign_tax_credit: string }) => d.foreign_tax_credit).sort()).toEqual([
       '0.50',
       '0.83',

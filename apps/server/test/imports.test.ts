@@ -495,3 +495,53 @@ describe('template downloads', () => {
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 });
+
+describe('reconciliation, corporate actions and the wrong file (issue 16)', () => {
+  it('a Flex file with corporate actions: reconciliation stored and shown, re-import adds nothing twice', async () => {
+    const u = await newUser();
+    const id = await newDeclaration(u);
+    const st = await uploadAndRun(u, id, 'ib-flex-corporate.xml', 'Interactive Brokers');
+    expect(st.status, JSON.stringify(st)).toBe('done');
+    const [rec] = st.counts.reconciliation;
+    expect(rec).toMatchObject({ file: 0, format: 'ib_flex_xml' });
+    expect(rec.rows.corporate_action).toBe(7);
+    // USD proceeds: sale 6 200 + cash merger 5 000 + tender 3 500 = 14 700, the same in the deals
+    expect(rec.totals.USD.proceeds).toEqual({ file: '14700', deals: '14700' });
+    const deals = (await u.client.get(`/api/declarations/${id}`)).json().data.deals;
+    const merger = deals.second_section.find((d: { isin_security: string }) => d.isin_security === 'US0000000001');
+    expect(merger.comment).toMatch(/Правило 2024 года: Слияние с выплатой денег/);
+    const spinoff = deals.purchase_transaction_section.find(
+      (d: { isin_security: string }) => d.isin_security === 'US0000000068',
+    );
+    // the spin-off's treatment is uncertain: the deal waits for a person, the rule named
+    expect(spinoff).toMatchObject({ status: 1 });
+    expect(spinoff.comment).toMatch(/не определен законом однозначно/);
+    const before = await dealCount(id);
+    const again = await uploadAndRun(u, id, 'ib-flex-corporate.xml', 'Interactive Brokers');
+    expect(again.counts.added).toBe(0);
+    expect(await dealCount(id)).toBe(before);
+  });
+
+  it('another broker than the one chosen is refused at once, nothing stored', async () => {
+    const u = await newUser();
+    const id = await newDeclaration(u);
+    const res = await upload(
+      u.token,
+      id,
+      [{ name: 'freedom.json', bytes: sample('freedom.json') }],
+      'Interactive Brokers',
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/похож на отчет брокера Freedom.*выбран брокер Interactive Brokers/);
+    expect(await fileCount(id)).toBe(0);
+  });
+
+  it('a statement of another year is refused in Russian, nothing saved', async () => {
+    const u = await newUser();
+    const id = await newDeclaration(u, { year: 2025 });
+    const st = await uploadAndRun(u, id, 'ib-flex.xml', 'Interactive Brokers');
+    expect(st.status).toBe('failed');
+    expect(st.message).toMatch(/Отчет за период 01\.01\.2024 – 31\.12\.2024, а декларация — за 2025 год/);
+    expect(await dealCount(id)).toBe(0);
+  });
+});

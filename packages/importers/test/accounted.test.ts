@@ -73,6 +73,7 @@ const cases: [string, (text: string) => (string | number)[]][] = [
   ['ib-activity.csv', ibCsvMoneyRows],
   ['ib-activity-corporate.csv', ibCsvMoneyRows],
   ['freedom.json', freedomMoneyRows],
+  ['freedom-corporate.json', freedomMoneyRows],
 ];
 
 describe('every money row of a sample is imported, flagged or skipped with a reason', () => {

@@ -114,6 +114,33 @@ describe('IB activity CSV corporate actions (samples/ib-activity-corporate.csv)'
   });
 });
 
+describe('Freedom corporate actions and money fields (samples/freedom-corporate.json)', async () => {
+  const r = await parseSample('freedom-corporate.json');
+  const row = (label: string) => r.deals.find((d) => String(d.row).split(', ').includes(label));
+  it('a 4:1 split restates the earlier purchase; ISIN from issue_nb; the EUR commission keeps its currency', () => {
+    // 10 NVDA for 1 200 on 03.02.2025, split 4:1 on 10.06 → 40 shares, still 1 200
+    expect(row('trades №1')).toMatchObject({
+      quantity: '40',
+      purchase_opening_cost: '1200',
+      isin_security: 'US67066G1040',
+      commission: '1.5',
+      commission_currency: 'EUR',
+    });
+    expect(row('trades №2')).toMatchObject({ quantity: '20', isin_security: 'US67066G1040' });
+    expect(row('trades №2')!.commission_currency).toBeUndefined();
+  });
+  it('maturity, coupon, an unknown action with money flagged, the Grouped row skipped with a reason', () => {
+    expect(row('corporate_actions №2')).toMatchObject({
+      kind: 'repayment',
+      section: 'first_section_b',
+      operation_type_id: 7,
+    });
+    expect(row('corporate_actions №3')).toMatchObject({ kind: 'coupon', sale_closing_cost: '22.5' });
+    expect(row('corporate_actions №4')).toMatchObject({ status: 1, sale_closing_cost: '3.1' });
+    expect(r.skipped.find((s) => s.row === 'trades №3')?.reason).toMatch(/Grouped/);
+  });
+});
+
 describe('Flex layouts we do not read are refused with what to export', () => {
   it('order level only', async () => {
     await expectRefused(

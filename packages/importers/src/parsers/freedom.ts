@@ -1,8 +1,10 @@
 /** Freedom Finance / Tradernet full broker report, JSON or its XML twin (packages/importers/formats/freedom.md). */
 import { marketOf, securityKindOf } from '../classify.ts';
+import { splitRatioOf } from '../corporate.ts';
 import { refuse } from '../errors.ts';
 import type { IncomeEvent, ParsedReport, ReportEvent, TaxEvent } from '../events.ts';
 import { parseXml } from '../read/xml.ts';
+import type { CorporateActionKind } from '../types.ts';
 import { abs, add, cmp, isBlank, isZero, mul, readDate, readDecimal, readIsin, sub, text } from '../values.ts';
 import { RowReader, splitTickerSuffix } from './common.ts';
 
@@ -57,7 +59,10 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
 
   detailed(doc, 'trades').forEach((t, i) => {
     const row = `trades №${i + 1}`;
-    if (grouped(t)) return;
+    if (grouped(t)) {
+      skipped.push({ row, reason: 'Сводная строка «Grouped»: операции указаны построчно в других разделах отчета' });
+      return;
+    }
     const instr = text(t.instr_nm);
     const security = instr.includes('/') ? 'currency' : securityKindOf(text(t.instr_type) || null);
     const date = r.date(row, 'date', t.short_date ?? t.date);
@@ -68,6 +73,7 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
     const price = r.optionalNumber(row, 'p', t.p);
     const summ = isBlank(t.summ) ? (price ? mul(price, quantity ?? '0') : null) : r.number(row, 'summ', t.summ);
     const commission = r.optionalNumber(row, 'commission', t.commission);
+    const commissionCurrency = text(t.commission_currency).toUpperCase();
     if (!date || !quantity || !currency || !summ || commission === false || (op !== 'buy' && op !== 'sell')) return;
     const { ticker, suffix } = splitTickerSuffix(instr);
     events.push({
@@ -77,12 +83,13 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
       date,
       side: op,
       name: ticker,
-      isin: readIsin(t.isin),
+      isin: readIsin(t.isin) ?? readIsin(t.issue_nb),
       ticker: instr || null,
       currency,
       quantity: abs(quantity),
       amount: abs(summ),
       commission: commission && !isZero(commission) ? abs(commission) : null,
+      commissionCurrency: commissionCurrency || null,
       exchange: text(t.mkt_name) || suffix,
       market: marketOf(suffix === 'KZ' ? 'KZ' : text(t.mkt_name) || suffix),
       security: security === 'other' ? null : security,
@@ -115,9 +122,17 @@ function corporateActions(rows: Obj[], r: RowReader, events: ReportEvent[], skip
   const byAction = new Map<string, { income: IncomeEvent; tax: TaxEvent | null }>();
   rows.forEach((c, i) => {
     const row = `corporate_actions №${i + 1}`;
-    if (grouped(c)) return;
+    if (grouped(c)) {
+      skipped.push({ row, reason: 'Сводная строка «Grouped»: операции указаны построчно в других разделах отчета' });
+      return;
+    }
     const typeId = text(c.type_id).toLowerCase();
     const reverted = typeId.endsWith('_reverted');
+    const action = FREEDOM_ACTIONS[typeId] ?? null;
+    if (action) {
+      corporateEvent(c, row, action, r, events);
+      return;
+    }
     const kind = typeId.startsWith('dividend')
       ? 'dividend'
       : typeId.startsWith('coupon')
@@ -126,7 +141,31 @@ function corporateActions(rows: Obj[], r: RowReader, events: ReportEvent[], skip
           ? 'repayment'
           : null;
     if (!kind) {
-      skipped.push({ row, reason: `Корпоративное действие «${text(c.type) || typeId}» не является доходом` });
+      const money = readDecimal(c.amount);
+      if (money && !isZero(money)) {
+        // an action we do not know that moved money waits for a person
+        const date = r.date(row, 'date', c.date);
+        const currency = r.currency(row, 'currency', c.currency);
+        if (!date || !currency) return;
+        events.push({
+          type: 'unknown',
+          row,
+          identity: [text(c.corporate_action_id) || [typeId, c.ticker, c.date, money].join('|')],
+          date,
+          name: splitTickerSuffix(text(c.ticker)).ticker || text(c.isin) || typeId,
+          isin: readIsin(c.isin),
+          ticker: text(c.ticker) || null,
+          currency,
+          amount: money,
+          quantity: readDecimal(c.q_on_ex_date) || null,
+          comment: `Корпоративное действие Freedom «${text(c.type) || typeId}»: укажите, является ли оно доходом, и раздел.`,
+        });
+        return;
+      }
+      skipped.push({
+        row,
+        reason: `Корпоративное действие «${text(c.type) || typeId}» без выплаты денег: не является доходом`,
+      });
       return;
     }
     const date = r.date(row, 'date', c.date);
@@ -158,7 +197,7 @@ function corporateActions(rows: Obj[], r: RowReader, events: ReportEvent[], skip
       date,
       kind,
       name: ticker || text(c.isin),
-      isin: readIsin(c.isin),
+      isin: readIsin(c.isin) ?? readIsin(c.issue_nb),
       ticker: text(c.ticker) || null,
       currency,
       amount: sign(gross),
@@ -172,6 +211,62 @@ function corporateActions(rows: Obj[], r: RowReader, events: ReportEvent[], skip
     events.push(income);
     if (tax) events.push(tax);
   }
+}
+
+/** Freedom `type_id` of actions that change holdings (formats/freedom.md, formats/corporate-actions.md). */
+const FREEDOM_ACTIONS: Record<string, CorporateActionKind> = {
+  split: 'split',
+  reverse_split: 'split',
+  merger: 'stock_merger',
+  conversion: 'stock_merger',
+  spinoff: 'spinoff',
+  spin_off: 'spinoff',
+  tender: 'tender',
+  buyback: 'tender',
+  stock_dividend: 'stock_dividend',
+  delisting: 'delisted',
+};
+
+/**
+ * A split, merger, spin-off or tender of a Freedom report: `q_on_ex_date` is the holding before, `amount` the
+ * cash paid (tenders), `amount_per_one` the ratio of a split ("amount_per_one":"4" = 4 new for 1) unless the
+ * comment gives it ("Split 4:1").
+ */
+function corporateEvent(c: Obj, row: string, action: CorporateActionKind, r: RowReader, events: ReportEvent[]): void {
+  const date = r.date(row, 'date', c.date);
+  const currency = r.currency(row, 'currency', text(c.currency) || 'USD');
+  if (!date || !currency) return;
+  const comment = text(c.comment) || text(c.type);
+  const amount = readDecimal(c.amount);
+  const cash = amount && !isZero(amount) ? abs(amount) : null;
+  const held = readDecimal(c.q_on_ex_date) || null;
+  const per = readDecimal(c.amount_per_one) || null;
+  const ratio = action === 'split' ? (splitRatioOf(comment) ?? per) : null;
+  const { ticker } = splitTickerSuffix(text(c.ticker));
+  const quantity =
+    action === 'tender' || action === 'delisted'
+      ? held
+        ? `-${abs(held)}`
+        : null
+      : held && per
+        ? mul(held, per)
+        : held;
+  events.push({
+    type: 'corporate',
+    row,
+    identity: [text(c.corporate_action_id) || [text(c.type_id), c.ticker, c.ex_date, date].join('|')],
+    date,
+    name: ticker || text(c.isin),
+    isin: readIsin(c.isin) ?? readIsin(c.issue_nb),
+    ticker: text(c.ticker) || null,
+    currency,
+    market: marketOf(splitTickerSuffix(text(c.ticker)).suffix),
+    action,
+    quantity,
+    amount: cash,
+    ratio,
+    description: comment,
+  });
 }
 
 const taxEvent = (income: IncomeEvent, amount: string, currency: string): TaxEvent => ({

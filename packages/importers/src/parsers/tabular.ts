@@ -3,6 +3,7 @@
  * define (Halyk Finance, Jusan Invest). A layout only names its columns and operation words.
  */
 import { marketOf, securityKindOf } from '../classify.ts';
+import { splitRatioOf } from '../corporate.ts';
 import { alpha3 } from '../countries.ts';
 import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
@@ -161,10 +162,22 @@ export function parseTable(rows: TableRow[], layout: Layout, source: 'csv' | 'xl
       });
       continue;
     }
-    if (op === 'FEE' || op === 'SPLIT') {
-      skipped.push({
-        row,
-        reason: op === 'FEE' ? 'Отдельная комиссия не является сделкой' : 'Сплит не является сделкой',
+    if (op === 'FEE') {
+      skipped.push({ row, reason: 'Отдельная комиссия не является сделкой' });
+      continue;
+    }
+    if (op === 'SPLIT') {
+      // the ratio: the note ("4:1", "1 for 10") or the quantity column (new shares per old share)
+      const note = text(get(cells, 'note'));
+      const q = num('quantity');
+      events.push({
+        type: 'corporate',
+        ...base,
+        action: 'split',
+        quantity: null,
+        amount: null,
+        ratio: splitRatioOf(note) ?? (q && !isZero(q) ? abs(q) : null),
+        description: note || text(get(cells, 'type')),
       });
       continue;
     }
@@ -185,6 +198,7 @@ export function parseTable(rows: TableRow[], layout: Layout, source: 'csv' | 'xl
         quantity: abs(quantity),
         amount: abs(amount),
         commission: fee && !isZero(fee) ? abs(fee) : null,
+        commissionCurrency: feeCurrency || null,
         note:
           feeCurrency && feeCurrency !== currency
             ? `Комиссия указана в ${feeCurrency}.`

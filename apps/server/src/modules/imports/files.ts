@@ -1,5 +1,6 @@
 import { MSG } from '@deklarant/contracts';
 import { ACCEPTED_FORMATS, detectFormat, ImportRefusedError, parseReport } from '@deklarant/importers';
+import { brokerMismatch } from './broker-match.ts';
 
 export interface UploadFile {
   bytes: Buffer;
@@ -34,6 +35,8 @@ export async function checkUpload(
   if (bytes.length > MAX_UPLOAD_BYTES) return { ok: false, message: MSG.fileTooLarge(MAX_UPLOAD_MB) };
   try {
     const detected = detectFormat(bytes, undefined, { maxBytes: MAX_UPLOAD_BYTES });
+    const other = detected ? brokerMismatch(brokerHint, detected) : null;
+    if (other) return { ok: false, message: other };
     if (detected) return { ok: true, kind: kindOfFormat(detected.format) };
     const r = await parseReport(bytes, { maxBytes: MAX_UPLOAD_BYTES, ...(brokerHint ? { brokerHint } : {}) });
     return { ok: true, kind: kindOfFormat(r.format) };

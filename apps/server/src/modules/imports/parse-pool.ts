@@ -19,7 +19,13 @@ export interface ParseTask {
 }
 export type ParseOutcome =
   | { refused: string }
-  | { format: string; errors: RowError[]; skipped: SkippedRow[]; reconciliation: Reconciliation };
+  | {
+      format: string;
+      errors: RowError[];
+      skipped: SkippedRow[];
+      reconciliation: Reconciliation;
+      period?: { from: string; to: string };
+    };
 
 /** deals per message from the worker */
 export const PARSE_PART = 2_000;
@@ -29,7 +35,13 @@ export async function parseHere(task: ParseTask, onPart?: (deals: ImportedDeal[]
   try {
     const r = await parseReport(task.bytes, task.brokerHint ? { brokerHint: task.brokerHint } : {});
     for (let i = 0; i < r.deals.length; i += PARSE_PART) onPart?.(r.deals.slice(i, i + PARSE_PART));
-    return { format: r.format, errors: r.errors, skipped: r.skipped, reconciliation: r.reconciliation };
+    return {
+      format: r.format,
+      errors: r.errors,
+      skipped: r.skipped,
+      reconciliation: r.reconciliation,
+      ...(r.period ? { period: r.period } : {}),
+    };
   } catch (e) {
     if (e instanceof ImportRefusedError) return { refused: e.message };
     throw e;
@@ -53,6 +65,7 @@ export async function parseOffThread(
       errors: RowError[];
       skipped: SkippedRow[];
       reconciliation: Reconciliation;
+      period?: { from: string; to: string };
     }
 > {
   const deals: ImportedDeal[] = [];

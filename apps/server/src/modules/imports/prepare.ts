@@ -80,7 +80,7 @@ const commissionsCount = (year: number) => {
  * sale's cost is the FIFO cost of its lots, so its own expenses reduce the gain this way). A commission in
  * another currency is converted through the rates of both currencies on the trade date, by the year's rule.
  */
-function foldCommission(m: MappedDeal, ctx: PrepareContext): void | Promise<void> {
+export function foldCommission(m: MappedDeal, ctx: PrepareContext): void | Promise<void> {
   const own = m.commissionCurrency;
   if (!own || own === m.currency_code) return fold(m, m.commission!, null);
   const rule = fxRuleOf(ctx.year);

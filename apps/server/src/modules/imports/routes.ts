@@ -31,6 +31,19 @@ const Issue = z.object({
   field: z.string().optional(),
   message: z.string(),
 });
+const Side = z.object({ file: z.string(), deals: z.string() });
+/** packages/importers Reconciliation of one file: every row accounted for. */
+const FileReconciliation = z.object({
+  file: z.number().int(),
+  format: z.string(),
+  rows: z.record(z.string(), z.number()),
+  deals: z.record(z.string(), z.number()),
+  flagged: z.number(),
+  skipped: z.number(),
+  errors: z.number(),
+  totals: z.record(z.string(), z.object({ proceeds: Side, costs: Side, income: Side, taxes: Side })),
+  notes: z.array(z.string()),
+});
 const ImportView = z.object({
   id: z.number().int(),
   declaration_id: z.number().int(),
@@ -49,6 +62,7 @@ const ImportView = z.object({
     skipped: z.number(),
     errors: z.number(),
     by_section: z.record(z.string(), z.number()),
+    reconciliation: z.array(FileReconciliation).optional(),
   }),
   errors: z.array(Issue),
   skipped: z.array(Issue),

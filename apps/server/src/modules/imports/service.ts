@@ -14,6 +14,7 @@ import { assertCanUploadReport, blocked } from '../declarations/lifecycle.ts';
 import { type DeclarationRow, declarationsRepo } from '../declarations/repo.ts';
 import { askerOf, declarationsService } from '../declarations/service.ts';
 import { assertUploadAllowed } from '../partners/service.ts';
+import { periodMismatch } from './broker-match.ts';
 import { checkUpload, contentTypeOf, safeFilename, type UploadFile } from './files.ts';
 import { type ImportRefs, type MappedDeal, mapDeals } from './mapping.ts';
 import { parseOffThread } from './parse-pool.ts';
@@ -231,7 +232,7 @@ export function importsService(deps: Deps) {
    * whole import, and so do more deals than one import may bring (counted file by file: an abuser's
    * upload stops at the file that crosses the limit).
    */
-  async function parseAll(imp: ImportRow, ctx: JobContext): Promise<Parsed[]> {
+  async function parseAll(imp: ImportRow, year: number, ctx: JobContext): Promise<Parsed[]> {
     const out: Parsed[] = [];
     let rows = 0;
     for (const [i, fileId] of imp.file_ids.entries()) {
@@ -252,7 +253,10 @@ export function importsService(deps: Deps) {
         });
       } else {
         const r = await parseOffThread(bytes, imp.bank ?? undefined);
-        if ('refused' in r) throw new Refused(imp.file_ids.length > 1 ? `Файл ${i + 1}: ${r.refused}` : r.refused);
+        const prefix = imp.file_ids.length > 1 ? `Файл ${i + 1}: ` : '';
+        if ('refused' in r) throw new Refused(`${prefix}${r.refused}`);
+        const otherYear = periodMismatch(r.period, year);
+        if (otherYear) throw new Refused(`${prefix}${otherYear}`);
         out.push(r);
       }
       rows += out[out.length - 1]!.deals.length;
@@ -297,7 +301,7 @@ export function importsService(deps: Deps) {
       }
       let parsed: Parsed[];
       try {
-        parsed = await parseAll(imp, ctx);
+        parsed = await parseAll(imp, decl.year, ctx);
       } catch (e) {
         if (e instanceof Refused) return await fail(imp, e.message);
         throw e;

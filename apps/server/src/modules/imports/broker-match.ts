@@ -1,0 +1,38 @@
+import type { FormatId } from '@deklarant/importers';
+
+/**
+ * Formats each broker of the brokers list gives (reference-data/brokers.json). Our template is accepted for
+ * every broker; a broker not listed here (BCC Invest, Tabys, Exante, «Другой брокер») is not checked.
+ */
+const FORMATS_OF: Record<string, readonly FormatId[]> = {
+  'Interactive Brokers': ['ib_flex_xml', 'ib_activity_csv'],
+  'Freedom Finance РК': ['freedom_json', 'freedom_xml'],
+  'Halyk Finance': ['halyk_xlsx', 'halyk_csv'],
+  'Jusan Invest': ['jusan_csv', 'jusan_xlsx'],
+  Binance: ['binance_trades_csv', 'binance_ledger_csv'],
+};
+
+const TEMPLATE: readonly string[] = ['template_csv', 'template_xlsx'];
+
+/** The Russian refusal when the file is another broker's report than the one chosen, else null. */
+export function brokerMismatch(chosen: string | null, detected: { format: string; broker: string }): string | null {
+  if (!chosen || TEMPLATE.includes(detected.format)) return null;
+  const allowed = FORMATS_OF[chosen];
+  if (!allowed || allowed.includes(detected.format as FormatId)) return null;
+  return `Файл похож на отчет брокера ${detected.broker}, а выбран брокер ${chosen}. Выберите в списке брокера ${detected.broker} или загрузите отчет ${chosen}.`;
+}
+
+/** dd.mm.yyyy → year */
+const yearOf = (ru: string) => Number(ru.slice(6));
+
+/**
+ * The Russian refusal when the statement's whole period lies in another year than the declaration's
+ * (purchases of earlier years come from the declarations of those years, FIFO reads them there).
+ */
+export function periodMismatch(period: { from: string; to: string } | undefined, year: number): string | null {
+  if (!period) return null;
+  const from = yearOf(period.from);
+  const to = yearOf(period.to);
+  if (from <= year && year <= to) return null;
+  return `Отчет за период ${period.from} – ${period.to}, а декларация — за ${year} год. Загрузите отчет за ${year} год или выберите декларацию за ${from === to ? `${from} год` : `${from}–${to} годы`}.`;
+}
