@@ -87,6 +87,7 @@ const repayment = { operation_type_id: String(operationTypeId(OPERATION_REPAYMEN
 export const INCOME_SECTIONS: readonly SectionSpec[] = [
   {
     code: '1A',
+    who: 'Казахстанский брокер',
     fields: [
       required(op),
       name,
@@ -114,6 +115,7 @@ export const INCOME_SECTIONS: readonly SectionSpec[] = [
   },
   {
     code: '1B',
+    who: 'Казахстанский эмитент, брокер РК',
     fields: [
       op,
       name,
@@ -141,6 +143,7 @@ export const INCOME_SECTIONS: readonly SectionSpec[] = [
   },
   {
     code: '1C',
+    who: 'РЕПО и деривативы, брокер РК',
     fields: [
       op,
       name,
@@ -162,6 +165,7 @@ export const INCOME_SECTIONS: readonly SectionSpec[] = [
   },
   {
     code: '2',
+    who: 'Иностранный брокер: IBKR, Exante, Freedom24',
     fields: [
       required(op),
       name,
@@ -191,6 +195,7 @@ export const INCOME_SECTIONS: readonly SectionSpec[] = [
   },
   {
     code: '3',
+    who: 'Иностранный эмитент или брокер',
     fields: [
       name,
       isin,
@@ -214,6 +219,7 @@ export const INCOME_SECTIONS: readonly SectionSpec[] = [
   },
   {
     code: '4',
+    who: 'Иностранный эмитент или брокер',
     fields: [
       op,
       name,

@@ -95,6 +95,12 @@ export const conversionsOf = (code: SectionCode): readonly Conversion[] => CONVE
 /** The section's words (dividends say «Добавление дохода», not «Добавление сделки»). */
 export const wordsOf = (code: SectionCode): Partial<SectionWords> => SECTION_DICTIONARY[code].words ?? {};
 
+/** Whose deals belong to the section (tile hint) and its two lines of help; empty where it has none. */
+export const guideOf = (code: SectionCode) => ({
+  who: SECTION_DICTIONARY[code].who,
+  help: SECTION_DICTIONARY[code].help ?? [],
+});
+
 /** Values a new deal of the section starts with. */
 export const presetOf = (code: SectionCode) => SECTION_DICTIONARY[code].preset ?? {};
 

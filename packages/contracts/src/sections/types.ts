@@ -46,6 +46,8 @@ export interface SectionSpec {
   /** values a new deal starts with */
   preset?: Readonly<Record<string, string | boolean>>;
   words?: Partial<SectionWords>;
-  /** which broker's deals belong here: the tile's hint and step 4's help (two lines) */
+  /** whose deals belong here, in a few words: the section tile's hint */
+  who?: string;
+  /** what belongs here and what goes elsewhere: step 4's help and the deal form (two lines) */
   help?: readonly [string, string];
 }

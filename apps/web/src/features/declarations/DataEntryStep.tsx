@@ -3,11 +3,13 @@ import {
   type Declaration,
   FORM,
   FORM_CODES,
+  guideOf,
   isPaid,
   MSG,
   type ReportingFormId,
+  type SectionDef,
 } from '@deklarant/contracts';
-import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -63,8 +65,38 @@ export function DataEntryStep({ step, declaration }: { step: 4 | 5; declaration:
           ))}
         </SimpleGrid>
       )}
+      {kind === 'income' && <WhichSection sections={tilesFor(kind, d.reporting_form_id, d.year)} />}
       <StepButtons step={step} declaration={declaration} />
     </Stack>
+  );
+}
+
+/** Step 4's help: which deals go to I.A, I.B, I.C, II, III and IV, two lines each (the section dictionary). */
+function WhichSection({ sections }: { sections: readonly SectionDef[] }) {
+  const guided = sections.filter((s) => guideOf(s.code).help.length > 0);
+  if (guided.length === 0) return null;
+  return (
+    <Accordion variant="contained" data-testid="which-section">
+      <Accordion.Item value="help">
+        <Accordion.Control>Какой раздел выбрать?</Accordion.Control>
+        <Accordion.Panel>
+          <Stack gap="sm">
+            {guided.map((s) => (
+              <Stack key={s.key} gap={0}>
+                <Text fw={600} size="sm">
+                  {s.tile} · {s.title}
+                </Text>
+                {guideOf(s.code).help.map((line) => (
+                  <Text key={line} size="sm" c="gray.7">
+                    {line}
+                  </Text>
+                ))}
+              </Stack>
+            ))}
+          </Stack>
+        </Accordion.Panel>
+      </Accordion.Item>
+    </Accordion>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { SectionDef, SectionSummary } from '@deklarant/contracts';
+import { guideOf, type SectionDef, type SectionSummary } from '@deklarant/contracts';
 import { Badge, Card, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatKzt } from './rules.ts';
@@ -6,6 +6,7 @@ import { formatKzt } from './rules.ts';
 /** A section tile: its label and title, deal count and KZT total; it opens the section list. */
 export function SectionTile({ section, summary }: { section: SectionDef; summary?: SectionSummary }) {
   const count = summary?.count ?? 0;
+  const { who } = guideOf(section.code);
   return (
     <UnstyledButton
       component={Link}
@@ -27,6 +28,11 @@ export function SectionTile({ section, summary }: { section: SectionDef; summary
             </Badge>
           </Group>
           <Text size="sm">{section.title}</Text>
+          {who && (
+            <Text size="xs" c="gray.7" data-testid="tile-who">
+              {who}
+            </Text>
+          )}
           <Text size="sm" fw={600} data-testid="tile-total">
             {formatKzt(summary?.total ?? '0')}
           </Text>

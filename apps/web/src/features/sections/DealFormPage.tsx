@@ -1,6 +1,7 @@
 import {
   DEAL_FORM_TEXT,
   type Declaration,
+  guideOf,
   MSG,
   SECTIONS,
   type SectionDef,
@@ -163,6 +164,11 @@ function DealForm({
             {section.title}
             {saleSection ? ` · ${saleSection.title}` : ''}
           </Text>
+          {guideOf(code).help.map((line) => (
+            <Text key={line} size="sm" c="gray.7" data-testid="section-help">
+              {line}
+            </Text>
+          ))}
         </Stack>
         {deal && HISTORY_CODES.has(code) && !hideHistoryLink && (
           <Anchor

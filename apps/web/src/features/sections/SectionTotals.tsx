@@ -1,4 +1,4 @@
-import type { SectionDef } from '@deklarant/contracts';
+import { type SectionDef, wordsOf } from '@deklarant/contracts';
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { formatKzt } from './format.ts';
 
@@ -6,6 +6,7 @@ const LABELS: Record<string, string> = {
   sales_cost_in_tenge_currency: 'Сумма реализации (дохода)',
   cost_in_tenge_currency: 'Стоимость приобретения',
   amount_in_tenge_currency: 'Сумма в тенге',
+  foreign_tax_in_tenge: 'Налог, уплаченный за рубежом',
   value_added_income: 'Доход',
 };
 
@@ -25,7 +26,9 @@ export function SectionTotals({
       ? 'Общая сумма арендной платы'
       : section.code === 'purchase' && k === 'cost_in_tenge_currency'
         ? 'Общая стоимость приобретения'
-        : LABELS[k];
+        : k === 'sales_cost_in_tenge_currency' && wordsOf(section.code).mainKzt
+          ? (wordsOf(section.code).mainKzt as string)
+          : LABELS[k];
   const averages = Object.entries(totals).filter(([k]) => k.startsWith('average:'));
   if (count === 0 || (rows.length === 0 && section.code !== 'rental')) return null;
   return (
