@@ -243,6 +243,7 @@ async function journey(viewport: { width: number; height: number }) {
   await page.getByRole('button', { name: 'Сохранить и продолжить' }).click();
   await page.waitForURL(/step=8/);
   await expectStep(page, 'Документы', phone);
+  await page.waitForLoadState('networkidle');
   await shot('step8-documents');
 
   // 6. The profile shows the IIN given in step 7.
@@ -254,6 +255,7 @@ async function journey(viewport: { width: number; height: number }) {
   // 7. A second regular form for the same year asks first; another year's form is prefilled.
   await newForm(page, LAST_YEAR, shot, phone);
   await page.getByTestId('second-regular-warning').waitFor();
+  await page.waitForTimeout(400); // the modal's opening transition, for a readable screenshot
   await shot('second-regular-warning');
   await page.getByRole('dialog').getByRole('button', { name: 'Отмена' }).click();
   await newForm(page, LAST_YEAR - 1, shot, phone);

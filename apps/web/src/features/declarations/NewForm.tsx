@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, api } from '../../shared/api/client.ts';
 import { session } from '../../shared/session/storage.ts';
 import { useContacts } from '../../shared/support.ts';
+import { rankedFilter } from '../../shared/ui/pickers.ts';
 import { contactManager } from '../management/index.ts';
 import { laterCalls, useCreateDeclaration, useReference } from './api.ts';
 import { BrokerFiles, type FilesValue } from './BrokerFiles.tsx';
@@ -274,6 +275,7 @@ export function NewForm() {
                 required
                 data={kgdData}
                 searchable={searchableFor(kgdData.length)}
+                filter={rankedFilter}
                 nothingFoundMessage="Ничего не найдено"
                 value={field.value || null}
                 onChange={(v) => field.onChange(v ?? '')}
@@ -291,6 +293,7 @@ export function NewForm() {
                 placeholder="Не выбран"
                 data={brokerData}
                 searchable={searchableFor(brokerData.length)}
+                filter={rankedFilter}
                 clearable
                 value={field.value}
                 onChange={(v) => {
