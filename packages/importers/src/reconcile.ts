@@ -11,29 +11,51 @@ import type { CurrencyTotals, ImportedDeal, MoneyKind, Reconciliation, SkippedRo
  * added without a Decimal object each (readDecimal gives plain strings; anything else goes through `Number`
  * only to be refused).
  */
+const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
+
 export class ExactSum {
-  private units = 0n;
-  private scale = 0;
+  /**
+   * Sums of the values with n decimals, at index n (no rescaling while adding): integers of up to 15
+   * digits are added as doubles, which is exact below 2^53, and moved to the bigint sum before that.
+   */
+  private readonly small: number[] = [];
+  private readonly big: bigint[] = [];
 
   add(value: string | null | undefined): void {
     if (!value) return;
-    const m = /^([-+]?)(\d*)(?:\.(\d*))?$/.exec(value);
-    if (!m) return;
-    const frac = m[3] ?? '';
-    if (frac.length > this.scale) {
-      this.units *= 10n ** BigInt(frac.length - this.scale);
-      this.scale = frac.length;
+    const dot = value.indexOf('.');
+    const scale = dot < 0 ? 0 : value.length - dot - 1;
+    // up to 15 significant digits: the double nearest the value, times 10^scale, rounds to the exact integer
+    if (value.length <= 16 && scale < POW10.length) {
+      const n = Math.round(Number(value) * POW10[scale]!);
+      if (Number.isSafeInteger(n)) {
+        const sum = (this.small[scale] ?? 0) + n;
+        if (Math.abs(sum) < 2 ** 52) this.small[scale] = sum;
+        else {
+          this.small[scale] = 0;
+          this.big[scale] = (this.big[scale] ?? 0n) + BigInt(sum);
+        }
+        return;
+      }
     }
-    let v = BigInt((m[2] || '0') + frac.padEnd(this.scale, '0'));
-    if (m[1] === '-') v = -v;
-    this.units += v;
+    try {
+      this.big[scale] = (this.big[scale] ?? 0n) + BigInt(dot < 0 ? value : value.slice(0, dot) + value.slice(dot + 1));
+    } catch {
+      // not a plain decimal: the parsers never give one
+    }
   }
 
   toString(): string {
-    const neg = this.units < 0n;
-    const digits = (neg ? -this.units : this.units).toString().padStart(this.scale + 1, '0');
-    const int = digits.slice(0, digits.length - this.scale);
-    const frac = digits.slice(digits.length - this.scale).replace(/0+$/, '');
+    const scale = Math.max(0, this.small.length - 1, this.big.length - 1);
+    let units = 0n;
+    for (let s = 0; s <= scale; s++) {
+      const v = BigInt(this.small[s] ?? 0) + (this.big[s] ?? 0n);
+      if (v !== 0n) units += v * 10n ** BigInt(scale - s);
+    }
+    const neg = units < 0n;
+    const digits = (neg ? -units : units).toString().padStart(scale + 1, '0');
+    const int = digits.slice(0, digits.length - scale);
+    const frac = digits.slice(digits.length - scale).replace(/0+$/, '');
     const body = frac ? `${int}.${frac}` : int;
     return neg && body !== '0' ? `-${body}` : body;
   }
