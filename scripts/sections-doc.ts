@@ -75,13 +75,14 @@ so its zod type, Russian label, widget, format check, register column) and its p
 (\`income.ts\`, \`assets.ts\`: screen order, the section's own label, required-when rule, tenge conversion,
 form line). The web form (\`apps/web/src/features/sections/fields.ts\`), \`validateDeal\`, the server's
 conversions (\`apps/server/src/modules/deals/compute.ts\`), the registers' columns
-(\`packages/documents/src/columns.ts\`) and what an importer may output (\`importerFieldsOf\`) follow. Before the
-dictionary a field touched about six files: \`shareholding_size\` was written out in six source files
+(\`packages/documents/src/columns.ts\`) and what an importer may output (\`importerFieldsOf\`) follow.
+Counted with \`git grep -l\`: before the dictionary \`shareholding_size\` was written out in six source files
 (contracts \`deals.ts\` and \`deal-rules.ts\`, web \`fields.ts\` and \`DealCard.tsx\`, documents \`columns.ts\` and
-\`xml/form-250.ts\`), \`foreign_tax_credit\` in eight. Now a field the forms only store and print touches two
-files (the catalogue and its section's file); one an official form prints touches the writer too (three), and
-\`packages/documents/test/dictionary-coverage.test.ts\` fails when a writer or register reads a name the
-dictionary does not have.
+\`xml/form-250.ts\`) and \`foreign_tax_credit\` in eight; a new field touched about six. Now a field the forms
+store and print touches two files (the catalogue and its section's file); \`shareholding_size\` is in four (those
+two, the 250.00 XML writer that prints it and the deal card's summary). An importer that brings the field
+adds its parser. \`packages/documents/test/dictionary-coverage.test.ts\` fails when the XML writer, the PDF or
+the Excel registers read a deal field the dictionary does not have.
 
 API: \`POST|GET /api/declarations/{id}/deals/{slug or key}\`, \`PUT|POST|DELETE .../{slug}/{dealId}\`,
 \`POST .../{slug}/calculate-profit\`, \`GET .../{slug}/{dealId}/history-transaction-sections\`,
