@@ -1,10 +1,10 @@
 export { allColumns, COLUMNS, type ColumnDef, SECTION_COLUMNS } from './columns.ts';
 export { DocumentError, type DocumentErrorCode } from './errors.ts';
 export { type FnoCode as FormCode, FORM_FACTS, type FormFacts } from './forms/uncertain.ts';
+export { indicatorLabel } from './indicators.ts';
 export { type ComputedLine, LINES_240_00, LINES_270_01, type LineDef, lines240, lines270 } from './lines.ts';
 export { pdfBuffer } from './pdf/engine.ts';
-export { pdfDefinition } from './pdf/layout.ts';
-export { renderPdf } from './pdf/render.ts';
+export { registerBlocks, renderFormPdf, renderPdf } from './pdf/render.ts';
 export { readTemplateDir, readTemplateFile } from './template/load.ts';
 export type { FormTemplate, TemplateField, TemplatePage } from './template/model.ts';
 export { parseLabels, parseTemplate } from './template/read.ts';

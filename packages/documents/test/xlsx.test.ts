@@ -26,10 +26,11 @@ describe('XLSX', () => {
     const wb = await open(await renderXlsx(sample270()));
     expect(wb.worksheets.map((w) => w.name)).toEqual([
       'Расчет',
-      'II Реализация ценных бумаг за р',
-      'Сделки покупки Сделки по приобр',
+      // issue 17: whole words within Excel's 31 characters (were cut mid-word: 'за р', 'приобр', 'иностранн')
+      'II Реализация ценных бумаг',
+      'Сделки по приобретению',
       'V Имущество за рубежом',
-      'VI Деньги на счетах в иностранн',
+      'VI Деньги на счетах',
     ]);
   });
 
@@ -39,16 +40,17 @@ describe('XLSX', () => {
     ws?.eachRow((r) => {
       rows.push((r.values as unknown[]).slice(1));
     });
-    expect(rows).toContainEqual(['270.01.B.1.4', 'дивиденды', 5000.5, 'field_270_01_B_1_4', 'dividends']);
-    expect(rows).toContainEqual([
-      '270.01.K',
-      'Сумма ИПН, подлежащая уплате',
-      10772.55,
-      'field_270_01_K',
-      'amount_of_IPN_final',
-    ]);
+    // issue 17: printed names only — no XML field or fifth_section names (were 'field_270_01_B_1_4', 'dividends')
+    expect(rows).toContainEqual(['270.01.B.1.4', 'дивиденды', 5000.5]);
+    expect(rows).toContainEqual(['270.01.K', 'Сумма ИПН, подлежащая уплате', 10772.55]);
     expect(rows).toContainEqual(['ИИН', '900101300126']);
-    expect(rows).toContainEqual(['dividends', 'Дивиденды иностранных эмитентов', 5000.5, 'ст. 319 НК РК']);
+    expect(rows).toContainEqual([
+      'дивиденды (стр. 270.01.B.1.4)',
+      'Дивиденды иностранных эмитентов',
+      5000.5,
+      'ст. 319 НК РК',
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/field_|dividends|amount_of_IPN|value_income|_outside_rk/);
   });
 
   it('types deal cells: numbers as numbers, dates as dates', async () => {
@@ -67,7 +69,7 @@ describe('XLSX', () => {
     const doc = sample270();
     const evil = ['=HYPERLINK("http://x","y")', '+1+1', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd'];
     doc.sections.purchase_transaction_section = evil.map((e, i) => ({ ...purchase(i), name_security: e }));
-    const ws = (await open(await renderXlsx(doc))).getWorksheet('Сделки покупки Сделки по приобр');
+    const ws = (await open(await renderXlsx(doc))).getWorksheet('Сделки по приобретению');
     if (!ws) throw new Error('no sheet');
     const names = evil.map((_, i) => record(ws, i + 2).Наименование);
     // XML parsers normalise CR to LF on reading; the apostrophe is what matters
@@ -84,7 +86,7 @@ describe('XLSX', () => {
   it('marks deals that need more information', async () => {
     const doc = sample270();
     doc.sections.purchase_transaction_section = [{ ...purchase(1), status: 1 }];
-    const ws = (await open(await renderXlsx(doc))).getWorksheet('Сделки покупки Сделки по приобр');
+    const ws = (await open(await renderXlsx(doc))).getWorksheet('Сделки по приобретению');
     expect(ws && record(ws, 2).Статус).toBe('Требуется доп. информация');
   });
 
@@ -100,9 +102,10 @@ describe('XLSX', () => {
 
   it('makes sheet names Excel-safe and unique', () => {
     const taken = new Set<string>();
-    expect(sheetName('a/b:c*d?[e]', taken)).toBe('a b c d  e');
+    expect(sheetName('a/b:c*d?[e]', taken)).toBe('a b c d e');
     expect(sheetName('x'.repeat(40), taken)).toHaveLength(31);
     expect(sheetName('x'.repeat(40), taken)).toMatch(/ 2$/);
+    expect(sheetName('Реализация ценных бумаг за рубежом через брокера', taken)).toBe('Реализация ценных бумаг');
   });
 
   it('refuses a document with a bad IIN', async () => {

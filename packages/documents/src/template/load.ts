@@ -34,14 +34,14 @@ export function readTemplateFile(path: string): FormTemplate {
 }
 
 /** Every form template in a folder (and its direct subfolders, one per form as KGD packages unpack). */
-export function readTemplateDir(dir: string): FormTemplate[] {
+export function readTemplateDir(dir: string, only?: (file: string) => boolean): FormTemplate[] {
   const out: FormTemplate[] = [];
   const visit = (d: string, depth: number) => {
     for (const name of readdirSync(d).sort()) {
       const p = join(d, name);
       if (statSync(p).isDirectory()) {
         if (depth < 2) visit(p, depth + 1);
-      } else if (isFormFile(name)) {
+      } else if (isFormFile(name) && (!only || only(name))) {
         out.push(readTemplateFile(p));
       }
     }

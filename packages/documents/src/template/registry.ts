@@ -8,7 +8,7 @@ import { allFields, type FormTemplate } from './model.ts';
 export const SUPPORTED_FORMS: readonly FnoCode[] = ['270.00', '250.00', '240.00'];
 
 const BUNDLED_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
-let bundled: FormTemplate[] | null = null;
+const bundled = new Map<FnoCode, FormTemplate[]>();
 let operator: FormTemplate[] = [];
 let operatorDir: string | undefined;
 
@@ -34,13 +34,16 @@ export function assertUsable(t: FormTemplate): void {
   if (!allFields(t).some((f) => f.name === 'iin')) throw refuse('в шаблоне нет поля iin');
 }
 
-/** Our own descriptions (packages/documents/templates), read once. */
-export function bundledTemplates(): FormTemplate[] {
-  if (!bundled) {
-    bundled = readTemplateDir(BUNDLED_DIR);
-    for (const t of bundled) assertUsable(t);
+/** Our own description of a form (packages/documents/templates), read on first use. */
+function bundledFor(code: FnoCode): FormTemplate[] {
+  let list = bundled.get(code);
+  if (!list) {
+    const prefix = `form_${code.replace('.', '_')}_`;
+    list = readTemplateDir(BUNDLED_DIR, (f) => f.startsWith(prefix));
+    for (const t of list) assertUsable(t);
+    bundled.set(code, list);
   }
-  return bundled;
+  return list;
 }
 
 /**
@@ -71,7 +74,7 @@ export function templateFor(code: FnoCode, year: number): FormTemplate {
     list
       .filter((t) => t.code === code && covers(t, year))
       .sort((a, b) => Number(b.version) - Number(a.version) || Number(b.revision ?? 0) - Number(a.revision ?? 0))[0];
-  const t = pick(operator) ?? pick(bundledTemplates());
+  const t = pick(operator) ?? pick(bundledFor(code));
   if (!t) throw new DocumentError('UNSUPPORTED_FORM', `Шаблона формы ${code} за ${year} год нет`, 'year');
   return t;
 }

@@ -38,16 +38,30 @@ export const NUM_FMT: Record<ColumnDef['kind'], string | undefined> = {
   text: undefined,
 };
 
-/** Excel sheet name: at most 31 characters, none of : \ / ? * [ ], unique in the workbook. */
+/** At most `max` characters, cut at a word boundary (a word longer than `max` is cut as a last resort). */
+export function wholeWords(s: string, max: number): string {
+  if (s.length <= max) return s;
+  const cut = s.slice(0, max + 1).lastIndexOf(' ');
+  if (cut <= 0) return s.slice(0, max);
+  // a cut name does not end on a preposition or conjunction ('за', 'в', 'и', 'по')
+  const words = s.slice(0, cut).split(' ');
+  while (words.length > 1 && (words.at(-1)?.length ?? 0) <= 2) words.pop();
+  return words.join(' ').replace(/[\s,.;:–—-]+$/u, '');
+}
+
+/** Excel sheet name: none of : \ / ? * [ ], no edge apostrophes, ≤ 31 characters in whole words, unique. */
 export function sheetName(wanted: string, taken: Set<string>): string {
   const base =
-    wanted
-      .replace(/[:\\/?*[\]]/g, ' ')
-      .replace(/^'+|'+$/g, '')
-      .trim()
-      .slice(0, 31) || 'Лист';
+    wholeWords(
+      wanted
+        .replace(/[:\\/?*[\]]/g, ' ')
+        .replace(/^'+|'+$/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+      31,
+    ) || 'Лист';
   let name = base;
-  for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${base.slice(0, 31 - String(i).length - 1)} ${i}`;
+  for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${wholeWords(base, 31 - String(i).length - 1)} ${i}`;
   taken.add(name.toLowerCase());
   return name;
 }

@@ -3,6 +3,7 @@ import { DEAL_NEEDS_INFO_LABEL, DEAL_STATUS_NEEDS_INFO, FORM, FORM_CODES, SECTIO
 import ExcelJS from 'exceljs';
 import { allColumns } from '../columns.ts';
 import { fullName, toDecimal } from '../format.ts';
+import { indicatorLabel } from '../indicators.ts';
 import { lines240, lines270 } from '../lines.ts';
 import type { DeclarationDocument } from '../types.ts';
 import { assertRenderable } from '../validate-input.ts';
@@ -43,13 +44,11 @@ function summarySheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, doc: DeclarationDo
 
   const lines = doc.form === FORM.F270 ? lines270(doc) : doc.form === FORM.F240 ? lines240(doc) : [];
   if (lines.length) {
-    const h = ws.addRow(['Код строки', 'Показатель', 'Сумма, тенге', 'Поле XML', 'Источник']);
+    // printed names only: no XML field or internal source names (issue 17)
+    const h = ws.addRow(['Код строки', 'Показатель', 'Сумма, тенге']);
     h.font = bold;
     h.commit();
-    for (const l of lines) {
-      const src = l.source && 'field' in l.source ? l.source.field : '';
-      ws.addRow([l.code, l.label, money(l.amount), l.xmlField, src]).commit();
-    }
+    for (const l of lines) ws.addRow([l.code, l.label, money(l.amount)]).commit();
     ws.addRow([]).commit();
   }
   if (doc.lines?.length) {
@@ -57,7 +56,7 @@ function summarySheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, doc: DeclarationDo
     h.font = bold;
     h.commit();
     for (const l of doc.lines) {
-      ws.addRow([safeText(l.field), safeText(l.rule), money(l.amount), safeText(l.article)]).commit();
+      ws.addRow([safeText(indicatorLabel(l.field)), safeText(l.rule), money(l.amount), safeText(l.article)]).commit();
     }
   }
   return ws;
@@ -68,7 +67,7 @@ function sectionSheets(wb: ExcelJS.stream.xlsx.WorkbookWriter, doc: DeclarationD
     const deals = doc.sections[s.key];
     if (!deals?.length) continue;
     const cols = allColumns(s.code, deals);
-    const ws = wb.addWorksheet(sheetName(`${s.tile} ${s.title}`, taken), {
+    const ws = wb.addWorksheet(sheetName(/^[IVX.ABC0-9-]+$/.test(s.tile) ? `${s.tile} ${s.title}` : s.title, taken), {
       views: [{ state: 'frozen', ySplit: 1 }],
     });
     ws.columns = [

@@ -49,7 +49,9 @@ function valueProblem(f: TemplateField, v: string, today: number): string | null
   } else if (type === 'DATE') {
     const d = dayOf(v);
     if (d === null) return 'ожидается дата дд.мм.гггг';
-    if (d > today) return 'дата позже сегодняшнего дня';
+    // like KGD's own checks (910.00: submit_date, accept_date, notice_date > get_cur_date): the
+    // document's dates, not the dates of the deals listed in its tables
+    if (d > today && !f.name.startsWith('field_')) return 'дата позже сегодняшнего дня';
   } else if (type === 'CHECKBOX' || type === 'TCHECKBOX' || type === 'RADIO') {
     if (!/^(true|false|0|1)$/.test(v)) return 'ожидается отметка (true или false)';
   } else if (f.length && [...v].length > f.length) {
