@@ -1,6 +1,7 @@
 import {
   REGISTER_COLUMNS,
   type RegisterColumn,
+  registerColumnOf,
   registerColumnsOf,
   SECTIONS,
   type SectionCode,
@@ -32,6 +33,12 @@ export const SECTION_COLUMNS = Object.fromEntries(
 /** A column by its field name; a name the dictionary lacks prints under its own name (the coverage test forbids it). */
 export const column = (key: DealKey): ColumnDef => BY_KEY.get(key) ?? { key, label: key, kind: 'text' };
 
+/** A column with the section's own header where the dictionary gives one (dividends: «Сумма дохода в валюте»). */
+export const sectionColumn = (code: SectionCode | undefined, key: DealKey): ColumnDef => {
+  const own = registerColumnOf(code, key);
+  return own ? { ...own, key } : column(key);
+};
+
 const filled = (v: unknown) => v !== null && v !== undefined && v !== '' && v !== 'null';
 
 /** Section main columns followed by every other field filled in at least one deal. */
@@ -40,6 +47,6 @@ export function allColumns(code: SectionCode | undefined, deals: DocumentDeal[])
   const present = new Set<DealKey>();
   for (const d of deals)
     for (const col of COLUMNS) if (!present.has(col.key) && filled(d[col.key])) present.add(col.key);
-  const rest = COLUMNS.filter((col) => present.has(col.key) && !main.includes(col.key));
-  return [...main.map(column), ...rest];
+  const rest = COLUMNS.filter((col) => present.has(col.key) && !main.includes(col.key)).map((col) => col.key);
+  return [...main, ...rest].map((key) => sectionColumn(code, key));
 }

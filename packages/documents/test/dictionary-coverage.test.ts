@@ -1,6 +1,6 @@
 import { isDictionaryField, SECTION_DICTIONARY, SECTIONS } from '@deklarant/contracts';
 import { describe, expect, it } from 'vitest';
-import { COLUMNS, SECTION_COLUMNS } from '../src/columns.ts';
+import { allColumns, COLUMNS, SECTION_COLUMNS } from '../src/columns.ts';
 import { renderPdf } from '../src/pdf/render.ts';
 import type { DeclarationDocument, DocumentDeal } from '../src/types.ts';
 import { renderXlsx } from '../src/xlsx/render.ts';
@@ -48,6 +48,27 @@ describe('section dictionary coverage of the documents', () => {
   it('the registers print only dictionary fields, under the dictionary labels', () => {
     expect(unknownOf(new Set(COLUMNS.map((c) => c.key)))).toEqual([]);
     for (const cols of Object.values(SECTION_COLUMNS)) expect(unknownOf(new Set(cols))).toEqual([]);
+  });
+
+  it('foreign dividends: the amount in its currency, in tenge and the foreign tax in tenge each in its own column', () => {
+    const deal: DocumentDeal = {
+      id: 1,
+      transaction_date: '10.05.2024',
+      name_security: 'Microsoft Corp.',
+      currency_code: 'USD',
+      sale_closing_cost: '12.5',
+      amount_in_tenge_currency: '5562.5',
+      foreign_tax_credit: '1.25',
+      foreign_tax_in_tenge: '556.25',
+    };
+    const heads = Object.fromEntries(allColumns('3', [deal]).map((c) => [c.label, deal[c.key]]));
+    expect(heads).toMatchObject({
+      'Дата выплаты': '10.05.2024',
+      'Сумма дохода в валюте': '12.5',
+      'Сумма дохода, тенге': '5562.5',
+      'Налог, уплаченный за рубежом, в валюте': '1.25',
+      'Налог, уплаченный за рубежом, тенге': '556.25',
+    });
   });
 
   it.each([

@@ -81,6 +81,13 @@ const INCOME_WORDS = {
   mainKzt: 'Сумма дохода в тенге',
   income: 'Доход в тенге',
 } as const;
+/** Dividends and rewards: the registers name the payment and the income, not a sale. */
+const INCOME_COLUMN_LABELS = {
+  transaction_date: 'Дата выплаты',
+  sale_closing_cost: 'Сумма дохода в валюте',
+  amount_in_tenge_currency: 'Сумма дохода, тенге',
+  purchase_opening_cost: 'Стоимость приобретения (для погашения)',
+} as const;
 const paymentDate: SectionField = { ...date, label: 'Дата выплаты' };
 const repayment = { operation_type_id: String(operationTypeId(OPERATION_REPAYMENT)) };
 
@@ -136,6 +143,7 @@ export const INCOME_SECTIONS: readonly SectionSpec[] = [
     columns: INCOME_COLUMNS,
     preset: { ...repayment, foreign_broker: false },
     words: INCOME_WORDS,
+    columnLabels: INCOME_COLUMN_LABELS,
     help: [
       'Дивиденды, купоны и погашение облигаций казахстанских эмитентов (ISIN KZ…).',
       'Доход зачислен казахстанским брокером или регистратором.',
@@ -212,6 +220,7 @@ export const INCOME_SECTIONS: readonly SectionSpec[] = [
     columns: INCOME_COLUMNS,
     preset: { foreign_broker: true },
     words: INCOME_WORDS,
+    columnLabels: INCOME_COLUMN_LABELS,
     help: [
       'Дивиденды иностранных компаний (Apple, Microsoft и др.), в том числе через иностранного брокера.',
       'Налог, удержанный за рубежом, укажите в поле «Налог, уплаченный за рубежом».',
@@ -238,6 +247,7 @@ export const INCOME_SECTIONS: readonly SectionSpec[] = [
     columns: INCOME_COLUMNS,
     preset: { ...repayment, foreign_broker: true },
     words: INCOME_WORDS,
+    columnLabels: INCOME_COLUMN_LABELS,
     help: [
       'Купоны и погашение иностранных облигаций, проценты по счетам за рубежом.',
       'Доход выплачен иностранным эмитентом, брокером или банком.',

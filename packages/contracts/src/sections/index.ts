@@ -117,6 +117,14 @@ export const REGISTER_COLUMNS: readonly RegisterColumn[] = (Object.keys(FIELDS) 
 });
 export const registerColumnsOf = (code: SectionCode): readonly FieldName[] => SECTION_DICTIONARY[code].columns;
 
+const COLUMN_BY_KEY = new Map(REGISTER_COLUMNS.map((c) => [c.key as string, c]));
+/** A register column as a section prints it (its own header where it has one); undefined for a non-printed name. */
+export function registerColumnOf(code: SectionCode | undefined, key: string): RegisterColumn | undefined {
+  const col = COLUMN_BY_KEY.get(key);
+  const own = code ? SECTION_DICTIONARY[code].columnLabels?.[key as FieldName] : undefined;
+  return col && own ? { ...col, label: own } : col;
+}
+
 const ZOD: Record<Exclude<FieldType, 'resolved'>, z.ZodTypeAny> = {
   text: z.string().max(512).nullable().optional(),
   decimal: z

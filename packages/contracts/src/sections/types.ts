@@ -43,6 +43,8 @@ export interface SectionSpec {
   fields: readonly SectionField[];
   /** the register's main columns (PDF prints these; XLSX adds every other filled field) */
   columns: readonly FieldName[];
+  /** the section's own column headers (a dividend's amount is income, not a sale price) */
+  columnLabels?: Readonly<Partial<Record<FieldName, string>>>;
   /** values a new deal starts with */
   preset?: Readonly<Record<string, string | boolean>>;
   words?: Partial<SectionWords>;

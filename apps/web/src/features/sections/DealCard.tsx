@@ -7,6 +7,8 @@ import { formatAmount, formatKzt } from './format.ts';
 
 type Fact = [string, string];
 
+/** Quantities keep their 5 decimals (docs/sections.md), amounts show up to 4, trailing zeros dropped. */
+const formatQuantity = (v: unknown) => formatAmount(v, 5);
 const given = (v: unknown) => v !== null && v !== undefined && v !== '';
 const currencyOf = (d: DealRow) => String(d.currency_code ?? '');
 
@@ -26,7 +28,7 @@ function factsOf(section: SectionDef, d: DealRow): Fact[] {
       break;
     case '5-1':
       add('ISIN', d.isin_security);
-      add('Количество', d.quantity, formatAmount);
+      add('Количество', d.quantity, formatQuantity);
       break;
     case '5-2':
       add('Остаток', d.amount_in_currency, inCurrency);
@@ -34,7 +36,7 @@ function factsOf(section: SectionDef, d: DealRow): Fact[] {
     case 'purchase':
     case 'history':
       add('Дата', d.transaction_date);
-      add('Количество', d.quantity, formatAmount);
+      add('Количество', d.quantity, formatQuantity);
       add('Стоимость', d.purchase_opening_cost, inCurrency);
       add('В тенге', d.cost_in_tenge_currency, formatKzt);
       break;
@@ -47,7 +49,7 @@ function factsOf(section: SectionDef, d: DealRow): Fact[] {
         break;
       }
       add('Дата', d.transaction_date);
-      add('Количество', d.quantity, formatAmount);
+      add('Количество', d.quantity, formatQuantity);
       add(section.code === 'rental' ? 'Арендная плата' : 'Сумма', d.sale_closing_cost, inCurrency);
       add('Доход', d.value_added_income, formatKzt);
   }

@@ -4,6 +4,7 @@ import { amountsTyped, currencyChangedAfterAmounts, suggestionFor } from './advi
 import type { FormValues } from './DealField.tsx';
 import { SECTION_FIELDS } from './fields.ts';
 import { dealResolver, initialValues, isShown, toPayload } from './form-model.ts';
+import { formatAmount } from './format.ts';
 
 const ctx = { form: 3, year: 2024 };
 const fields2 = SECTION_FIELDS['2'];
@@ -86,5 +87,14 @@ describe('advice on the deal form', () => {
     expect(suggestionFor('1A', sale, [{ market_id: 1, is_foreign: false }])).toBeNull();
     expect(suggestionFor('1A', sale, [{ market_id: 1, is_foreign: true }])?.code).toBe('2');
     expect(suggestionFor('1A', { ...sale, foreign_broker: true }, undefined)?.code).toBe('2');
+  });
+});
+
+describe('deal amounts on screen', () => {
+  it('up to 4 decimals without trailing zeros; quantities keep 5', () => {
+    expect(formatAmount('1500.5000')).toBe('1\u00a0500,5');
+    expect(formatAmount('804570.1234')).toBe('804\u00a0570,1234');
+    expect(formatAmount('10.00')).toBe('10');
+    expect(formatAmount('0.12345', 5)).toBe('0,12345');
   });
 });
