@@ -20,6 +20,9 @@ const BROKERS: Record<FormatId, string> = {
   jusan_xlsx: JUSAN.broker,
   binance_trades_csv: 'Binance',
   binance_ledger_csv: 'Binance',
+  exante_trades_csv: 'Exante',
+  exante_transactions_csv: 'Exante',
+  bybit_spot_csv: 'Bybit',
   template_csv: TEMPLATE.broker,
   template_xlsx: TEMPLATE.broker,
 };
@@ -78,6 +81,13 @@ function detectCsv(text: string): Detection | null {
   if (plain.includes('Date(UTC)') && plain.includes('Pair')) return found('binance_trades_csv');
   if (plain.includes('UTC_Time') && plain.includes('Operation') && plain.includes('Coin')) {
     return found('binance_ledger_csv');
+  }
+  if (/(^|[,;\t])Symbol ID([,;\t]|$)/.test(plain)) {
+    if (plain.includes('Operation type') && plain.includes('Sum')) return found('exante_transactions_csv');
+    if (plain.includes('Side') && plain.includes('Quantity')) return found('exante_trades_csv');
+  }
+  if (plain.includes('Spot Pairs') && plain.includes('Direction') && plain.includes('Filled Quantity')) {
+    return found('bybit_spot_csv');
   }
   const rows = readCsv(text.slice(0, 16384).split(/\r?\n/).slice(0, 30).join('\n'));
   const layouts: [Layout, FormatId][] = [

@@ -5,6 +5,8 @@ import { type Sniffed, sniff } from './detect.ts';
 import { refuse } from './errors.ts';
 import type { ParsedReport } from './events.ts';
 import { parseBinanceLedger, parseBinanceTrades } from './parsers/binance.ts';
+import { parseBybitSpot } from './parsers/bybit.ts';
+import { parseExanteTrades, parseExanteTransactions } from './parsers/exante.ts';
 import { parseFreedomJson, parseFreedomXml } from './parsers/freedom.ts';
 import { parseIbCsv } from './parsers/ib-csv.ts';
 import { parseIbFlex } from './parsers/ib-flex.ts';
@@ -75,6 +77,12 @@ async function parseSniffed(bytes: Uint8Array, s: Sniffed, opts: ParseOptions): 
       return parseBinanceTrades(readCsv(text));
     case 'binance_ledger_csv':
       return parseBinanceLedger(readCsv(text));
+    case 'exante_trades_csv':
+      return parseExanteTrades(readCsv(text));
+    case 'exante_transactions_csv':
+      return parseExanteTransactions(readCsv(text));
+    case 'bybit_spot_csv':
+      return parseBybitSpot(readCsv(text));
   }
   const rows = s.kind === 'csv' ? readCsv(text) : [];
   const sheets = s.kind === 'xlsx' ? await readXlsx(bytes) : [];
@@ -94,6 +102,6 @@ async function parseSniffed(bytes: Uint8Array, s: Sniffed, opts: ParseOptions): 
   }
   return refuse(
     'unknown_format',
-    `${MSG.wrongFormat(ACCEPTED_FORMATS)}. Не удалось распознать отчет: поддерживаются Interactive Brokers (Flex XML, Activity CSV), Freedom Finance (JSON, XML), Halyk Finance, Jusan Invest, Binance и шаблон Декларант.`,
+    `${MSG.wrongFormat(ACCEPTED_FORMATS)}. Не удалось распознать отчет: поддерживаются Interactive Brokers (Flex XML, Activity CSV), Freedom Finance (JSON, XML), Halyk Finance, Jusan Invest, Exante, Binance, Bybit и шаблон Декларант.`,
   );
 }

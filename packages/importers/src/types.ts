@@ -155,6 +155,9 @@ export type FormatId =
   | 'jusan_xlsx'
   | 'binance_trades_csv'
   | 'binance_ledger_csv'
+  | 'exante_trades_csv'
+  | 'exante_transactions_csv'
+  | 'bybit_spot_csv'
   | 'template_csv'
   | 'template_xlsx';
 

@@ -43,6 +43,14 @@ function ibCsvMoneyRows(csv: string): number[] {
   return out;
 }
 
+/** A one-table CSV whose every data line is money (Exante, Bybit): line numbers 2… */
+function everyLine(csv: string): number[] {
+  return csv
+    .split(/\r?\n/)
+    .map((line, i) => (i > 0 && line.trim() ? i + 1 : 0))
+    .filter((n) => n > 0);
+}
+
 /** Freedom JSON: every entry of trades, corporate actions and the cash ledger. */
 function freedomMoneyRows(json: string): string[] {
   const doc = JSON.parse(json) as Record<string, { detailed?: unknown[] } | unknown[]>;
@@ -74,6 +82,9 @@ const cases: [string, (text: string) => (string | number)[]][] = [
   ['ib-activity-corporate.csv', ibCsvMoneyRows],
   ['freedom.json', freedomMoneyRows],
   ['freedom-corporate.json', freedomMoneyRows],
+  ['exante-transactions.csv', everyLine],
+  ['exante-trades.csv', everyLine],
+  ['bybit-spot.csv', everyLine],
 ];
 
 describe('every money row of a sample is imported, flagged or skipped with a reason', () => {

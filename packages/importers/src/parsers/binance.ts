@@ -8,7 +8,7 @@ import { RowReader } from './common.ts';
 
 export const BINANCE = 'Binance';
 
-const QUOTES = [
+export const QUOTES = [
   'USDT',
   'FDUSD',
   'USDC',
@@ -43,12 +43,16 @@ function amountWithAsset(v: string): [string | null, string] {
   return [readDecimal(m[1]) ?? null, (m[2] ?? '').toUpperCase()];
 }
 
-function header(rows: CsvRow[], required: string[]): { index: Map<string, number>; data: CsvRow[] } {
+export function header(
+  rows: CsvRow[],
+  required: string[],
+  broker = BINANCE,
+): { index: Map<string, number>; data: CsvRow[] } {
   const first = rows[0];
   const index = new Map((first?.cells ?? []).map((c, i) => [c.replace(/^\uFEFF/, '').trim(), i] as const));
   const missing = required.filter((c) => !index.has(c));
   if (!first || missing.length) {
-    refuse('columns', `Не найдены обязательные столбцы Binance: ${missing.map((c) => `«${c}»`).join(', ')}.`);
+    refuse('columns', `Не найдены обязательные столбцы ${broker}: ${missing.map((c) => `«${c}»`).join(', ')}.`);
   }
   const data = rows.slice(1);
   const last = data[data.length - 1];
@@ -73,7 +77,7 @@ const report = (
   skipped,
 });
 
-function trade(
+export function cryptoTrade(
   row: number | string,
   identity: unknown[],
   date: string,
@@ -83,6 +87,7 @@ function trade(
   quote: string,
   amount: string,
   fee: [string | null, string] | null,
+  exchange = BINANCE,
 ): TradeEvent {
   const p = pricing(quote);
   const feeInQuote = fee?.[0] && !isZero(fee[0]) && fee[1] === quote;
@@ -101,7 +106,7 @@ function trade(
     amount: abs(amount),
     commission: feeInQuote ? abs(fee![0]!) : null,
     market: 'foreign',
-    exchange: BINANCE,
+    exchange,
     security: 'digital_asset',
     cryptoSwap: p.swap,
     note: [p.note, feeNote].filter(Boolean).join(' ') || null,
@@ -131,7 +136,7 @@ export function parseBinanceTrades(rows: CsvRow[]): ParsedReport {
     const feeCell = cell(cells, 'Fee');
     const fee = feeCell ? amountWithAsset(feeCell + (index.has('Fee Coin') ? cell(cells, 'Fee Coin') : '')) : null;
     events.push(
-      trade(row, [cells.join('|')], date, side === 'BUY' ? 'buy' : 'sell', base, quantity, quote, amount, fee),
+      cryptoTrade(row, [cells.join('|')], date, side === 'BUY' ? 'buy' : 'sell', base, quantity, quote, amount, fee),
     );
   }
   return report('binance_trades_csv', events, r, []);
@@ -204,13 +209,17 @@ export function parseBinanceLedger(rows: CsvRow[]): ParsedReport {
     const gotIsMoney = FIAT.has(gotCoin) || USD_STABLECOINS.has(gotCoin);
     const identity = [key];
     if (spentIsMoney && !gotIsMoney) {
-      events.push(trade(row, identity, g.date, 'buy', gotCoin, gotAmount, spentCoin, spentAmount, feeLeg));
+      events.push(cryptoTrade(row, identity, g.date, 'buy', gotCoin, gotAmount, spentCoin, spentAmount, feeLeg));
     } else if (gotIsMoney && !spentIsMoney) {
-      events.push(trade(row, identity, g.date, 'sell', spentCoin, spentAmount, gotCoin, gotAmount, feeLeg));
+      events.push(cryptoTrade(row, identity, g.date, 'sell', spentCoin, spentAmount, gotCoin, gotAmount, feeLeg));
     } else {
       // crypto for crypto: an exchange out of one asset and into another, both need a value
-      events.push(trade(row, [...identity, 'out'], g.date, 'sell', spentCoin, spentAmount, gotCoin, gotAmount, feeLeg));
-      events.push(trade(row, [...identity, 'in'], g.date, 'buy', gotCoin, gotAmount, spentCoin, spentAmount, null));
+      events.push(
+        cryptoTrade(row, [...identity, 'out'], g.date, 'sell', spentCoin, spentAmount, gotCoin, gotAmount, feeLeg),
+      );
+      events.push(
+        cryptoTrade(row, [...identity, 'in'], g.date, 'buy', gotCoin, gotAmount, spentCoin, spentAmount, null),
+      );
     }
   }
   return report('binance_ledger_csv', events, r, skipped);

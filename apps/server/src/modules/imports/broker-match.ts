@@ -2,7 +2,7 @@ import type { FormatId } from '@deklarant/importers';
 
 /**
  * Formats each broker of the brokers list gives (reference-data/brokers.json). Our template is accepted for
- * every broker; a broker not listed here (BCC Invest, Tabys, Exante, «Другой брокер») is not checked.
+ * every broker; a broker not listed here (BCC Invest, Tabys, «Другой брокер») is not checked.
  */
 const FORMATS_OF: Record<string, readonly FormatId[]> = {
   'Interactive Brokers': ['ib_flex_xml', 'ib_activity_csv'],
@@ -10,6 +10,7 @@ const FORMATS_OF: Record<string, readonly FormatId[]> = {
   'Halyk Finance': ['halyk_xlsx', 'halyk_csv'],
   'Jusan Invest': ['jusan_csv', 'jusan_xlsx'],
   Binance: ['binance_trades_csv', 'binance_ledger_csv'],
+  Exante: ['exante_trades_csv', 'exante_transactions_csv'],
 };
 
 const TEMPLATE: readonly string[] = ['template_csv', 'template_xlsx'];

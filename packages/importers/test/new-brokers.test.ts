@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { detectFormat } from '../src/index.ts';
+import { parseSample, sample } from './helpers.ts';
+
+describe('Exante Transactions CSV (samples/exante-transactions.csv)', async () => {
+  const r = await parseSample('exante-transactions.csv');
+  const byRow = (row: string) => r.deals.find((d) => String(d.row) === row);
+  it('is detected by its header', () => {
+    expect(detectFormat(sample('exante-transactions.csv'))).toEqual({
+      format: 'exante_transactions_csv',
+      broker: 'Exante',
+    });
+  });
+  it('joins the asset, cash and commission legs of a trade', () => {
+    // lines 3–5: +20 AAPL, −3 700.40 USD, −2.00 USD commission → a purchase of 20 for 3 700.40, commission 2
+    expect(byRow('3, 4, 5')).toMatchObject({
+      kind: 'purchase',
+      quantity: '20',
+      purchase_opening_cost: '3700.4',
+      commission: '2',
+      currency_code: 'USD',
+      isin_security: 'US0378331005',
+      foreign_broker: true,
+    });
+    // lines 8–10: −10 AAPL, +2 205.50 USD → a sale in section 2
+    expect(byRow('8, 9, 10')).toMatchObject({ kind: 'sale', section: 'second_section', sale_closing_cost: '2205.5' });
+  });
+  it('dividend with its US tax, interest; funding, conversion and fees skipped with reasons; a split noted', () => {
+    // 4.80 USD dividend, 0.72 USD withheld (15 %)
+    expect(byRow('6, 7')).toMatchObject({ kind: 'dividend', sale_closing_cost: '4.8', foreign_tax_credit: '0.72' });
+    expect(byRow('11')).toMatchObject({ kind: 'interest', section: 'fourth_section', sale_closing_cost: '3.15' });
+    expect(r.skipped.map((s) => s.row).sort()).toEqual([12, 13, 14, 2].sort());
+    expect(r.reconciliation.notes.join(' ')).toMatch(/умножьте их количество на 10/);
+  });
+});
+
+describe('Exante Trades CSV (samples/exante-trades.csv)', async () => {
+  const r = await parseSample('exante-trades.csv');
+  it('one row per trade; the commission keeps its own currency; FX skipped', () => {
+    expect(r.format).toBe('exante_trades_csv');
+    expect(r.deals).toHaveLength(3);
+    expect(r.deals[0]).toMatchObject({
+      kind: 'purchase',
+      quantity: '20',
+      purchase_opening_cost: '3700.4',
+      commission: '2',
+    });
+    // the sale's commission is 1.85 EUR on a USD trade: the server converts it through both rates
+    expect(r.deals[1]).toMatchObject({
+      kind: 'sale',
+      sale_closing_cost: '2205.5',
+      commission: '1.85',
+      commission_currency: 'EUR',
+    });
+    expect(r.deals[2]).toMatchObject({ currency_code: 'EUR', isin_security: 'DE0007164600', country_code: 'DEU' });
+    expect(r.skipped).toEqual([{ row: 5, reason: expect.stringMatching(/Конвертация валюты/) }]);
+  });
+});
+
+describe('Bybit spot order history (samples/bybit-spot.csv)', async () => {
+  const r = await parseSample('bybit-spot.csv');
+  it('USDT pairs priced as USD; a crypto-for-crypto purchase flagged; fees by side', () => {
+    expect(r.format).toBe('bybit_spot_csv');
+    // buy 0.1 BTC for 4 200 USDT = 4 200 USD; the fee 0.0001 BTC is in the coin bought (a note, not a USD commission)
+    expect(r.deals[0]).toMatchObject({
+      kind: 'purchase',
+      quantity: '0.1',
+      purchase_opening_cost: '4200',
+      currency_code: 'USD',
+      commission: null,
+    });
+    // sell 0.05 BTC for 3 400 USDT, fee 3.4 USDT → commission 3.4 USD
+    expect(r.deals[1]).toMatchObject({
+      kind: 'sale',
+      section: 'second_section',
+      sale_closing_cost: '3400',
+      commission: '3.4',
+    });
+    expect(r.deals[2]).toMatchObject({ operation_type_id: 5, status: 1 });
+  });
+});
