@@ -114,12 +114,32 @@ async function withoutUpload(page: Page) {
   await dialog.getByRole('button', { name: 'Продолжить без загрузки' }).click();
 }
 
-async function addSale(page: Page) {
-  await page.goto('/app/securities-transactions-outside/create');
+/** The Apple sale typed into I.A ('в РК') gets the suggestion to move it to II; one click moves it. */
+async function saleInWrongSection(page: Page, shot: (n: string) => Promise<void>) {
+  await page.goto('/app/securities-transactions/create');
   await page.getByRole('heading', { name: 'Добавление сделки' }).waitFor();
+  expect(await page.getByTestId('section-suggestion').count()).toBe(0);
   await choose(page, 'operation_type_id', 'Продажа');
   await field(page, 'name_security').fill('Apple Inc.');
   await field(page, 'isin_security').fill('US0378331005');
+  const foreign = page.getByRole('radio', { name: /Иностранный брокер/ });
+  if (!(await foreign.isChecked())) await foreign.check();
+  const suggestion = page.getByTestId('section-suggestion');
+  await suggestion.waitFor();
+  expect(await suggestion.innerText()).toContain('разделу II');
+  await shot('section-suggestion');
+  await page.getByTestId('move-deal').click();
+  await page.waitForURL(/\/app\/securities-transactions-outside\/create/);
+  expect(await field(page, 'name_security').inputValue()).toBe('Apple Inc.');
+  expect(await field(page, 'isin_security').inputValue()).toBe('US0378331005');
+}
+
+/** The rest of the II sale, through Interactive Brokers: no BIN. */
+async function addSale(page: Page) {
+  await page.getByRole('heading', { name: 'Добавление сделки' }).waitFor();
+  expect(await page.getByRole('radio', { name: /Иностранный брокер/ }).isChecked()).toBe(true);
+  // the operation typed in I.A came along (choosing it again would deselect it)
+  expect(await field(page, 'operation_type_id').inputValue()).toBe('Продажа');
   await choose(page, 'type_of_security', 'Акции');
   await field(page, 'quantity').fill('10');
   // typed, not picked
@@ -188,7 +208,8 @@ async function journey(viewport: { width: number; height: number }) {
   const id = Number(await page.evaluate(() => localStorage.getItem('currentDeclarationId')));
   const token = (await page.evaluate(() => localStorage.getItem('access_token'))) ?? '';
 
-  // 2. A foreign-broker sale in II and a dividend in III, both without a BIN.
+  // 2. A foreign-broker sale typed into I.A is moved to II; then a dividend in III; neither has a BIN.
+  await saleInWrongSection(page, shot);
   await addSale(page);
   await shot('sale-form');
   await page.getByRole('button', { name: 'Сохранить' }).click();
