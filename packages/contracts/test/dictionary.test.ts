@@ -14,6 +14,7 @@ import {
   requiredOf,
   roundHalfUp,
   SECTION_DICTIONARY,
+  SUGGEST_TEXT,
   sectionDealSchema,
   suggestSection,
   wordsOf,
@@ -161,6 +162,10 @@ describe('values the form rounds or suggests', () => {
     expect(suggestSection('1A', { ...IBKR_SALE, foreign_broker: false }, { foreignMarket: false })).toBeNull();
     expect(suggestSection('1A', { isin_security: 'KZ1C00000876', foreign_broker: false })).toBeNull();
     expect(suggestSection('1A', { foreign_broker: false })).toBeNull();
+    // a sale on NASDAQ, whatever the ISIN: II (the section of sales abroad)
+    expect(suggestSection('1A', { foreign_broker: false }, { foreignMarket: true })?.reason).toBe(
+      SUGGEST_TEXT.foreignMarketSale,
+    );
   });
 
   it('dividends and coupons go to III, IV or I.B by broker and ISIN', () => {

@@ -29,6 +29,7 @@ export const SUGGEST_TEXT = {
     'Сделка совершена через иностранного брокера: продажи через Interactive Brokers, Exante, Freedom24 и других иностранных брокеров указываются в разделе II.',
   foreignIsinSale: (country: string) =>
     `ISIN ${country}… — ценная бумага иностранного эмитента на зарубежном рынке: такие продажи указываются в разделе II.`,
+  foreignMarketSale: 'Сделка совершена на зарубежной бирже: продажи на иностранных биржах указываются в разделе II.',
   kazakhSale: 'Казахстанская ценная бумага, проданная через казахстанского брокера, указывается в разделе I.A.',
   foreignDividend: 'Дивиденды иностранных эмитентов и доход через иностранного брокера указываются в разделе III.',
   foreignReward: 'Купоны и погашение иностранных облигаций указываются в разделе IV.',
@@ -58,6 +59,7 @@ export function suggestSection(
   switch (code) {
     case '1A':
       if (foreignBroker) return { code: '2', reason: SUGGEST_TEXT.foreignBrokerSale };
+      if (ctx.foreignMarket === true) return { code: '2', reason: SUGGEST_TEXT.foreignMarketSale };
       if (foreignIsin && ctx.foreignMarket !== false)
         return { code: '2', reason: SUGGEST_TEXT.foreignIsinSale(country) };
       return null;
