@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api } from '../../shared/api/client.ts';
+import { formatAlmatyDateTime } from '../../shared/ui/dates.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
 
 interface Letter {
@@ -61,7 +62,7 @@ export default function MailboxPage() {
                   {l.subject}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {new Date(l.created_at).toLocaleString('ru-RU')}
+                  {formatAlmatyDateTime(l.created_at)}
                 </Text>
               </Group>
               <Group gap="xs">
