@@ -5,6 +5,7 @@ import { useTemplateDir, validateXml } from '@deklarant/documents';
 import { afterEach, describe, expect, it } from 'vitest';
 import { declarationsRepo } from '../src/modules/declarations/repo.ts';
 import { createTestServer, signedInUser } from './helpers.ts';
+import { signingKit } from './signing-kit.ts';
 
 /** Our bundled 270.00 description, copied as if it were KGD's package (issue 17, FORM_TEMPLATES_DIR). */
 const OURS = join(import.meta.dirname, '../../../packages/documents/templates');
@@ -54,6 +55,25 @@ describe('FORM_TEMPLATES_DIR', () => {
       expect(xml).toContain('<field name="submit_date">15.03.2026</field>');
       expect(xml).toContain('<field name="head_name">Иванов Иван Иванович</field>');
       expect((await validateXml(xml, 3, { today: now })).errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a declaration failing the template check cannot be signed: a Russian list of what to fix', async () => {
+    const s = await createTestServer();
+    try {
+      const { readyToSign } = signingKit(() => s);
+      const user = await signedInUser(s);
+      const id = await readyToSign(user.client);
+      // a surname longer than the form's 100 characters: XML well-formed, template check refuses it
+      await s.deps.db.query(
+        `UPDATE declarations SET personal_data = personal_data || jsonb_build_object('surname', $2::text) WHERE id = $1`,
+        [id, 'Иванов'.repeat(20)],
+      );
+      const prep = await user.client.get(`/api/signing/${id}/prepare-for-signing`);
+      expect(prep.statusCode).toBe(422);
+      expect(prep.json().message).toMatch(/«Фамилия» \(форма 270\.00.*не длиннее 100 символов/);
     } finally {
       await s.close();
     }
