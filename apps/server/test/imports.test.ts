@@ -536,6 +536,22 @@ describe('reconciliation, corporate actions and the wrong file (issue 16)', () =
     expect(await fileCount(id)).toBe(0);
   });
 
+  it("another account holder's statement is refused without naming anyone, nothing saved", async () => {
+    const u = await newUser();
+    const id = await newDeclaration(u);
+    // the test user's surname is «Тестов»; this statement belongs to someone else
+    const other = Buffer.from(
+      sample('ib-flex.xml')
+        .toString('utf8')
+        .replace('<Trades>', '<AccountInformation accountId="U0000001" name="Petrova Anna"/><Trades>'),
+    );
+    const st = await uploadAndRun(u, id, 'other.xml', 'Interactive Brokers', other);
+    expect(st.status).toBe('failed');
+    expect(st.message).toMatch(/другого владельца счета/);
+    expect(st.message).not.toMatch(/Petrova/);
+    expect(await dealCount(id)).toBe(0);
+  });
+
   it('a statement of another year is refused in Russian, nothing saved', async () => {
     const u = await newUser();
     const id = await newDeclaration(u, { year: 2025 });

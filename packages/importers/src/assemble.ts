@@ -444,6 +444,7 @@ export function assemble(p: ParsedReport): ImportResult {
     reconciliation: tally.result(deals, allSkipped, p.errors.length, [...(p.notes ?? []), ...notes]),
   };
   if (p.period) result.period = p.period;
+  if (p.holder) result.holder = p.holder;
   return result;
 }
 

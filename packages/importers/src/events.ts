@@ -118,4 +118,6 @@ export interface ParsedReport {
   period?: { from: string; to: string };
   /** warnings about the layout (a section we do not read), shown with the reconciliation */
   notes?: string[];
+  /** the account holder's name, when the report states it */
+  holder?: string;
 }

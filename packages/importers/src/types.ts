@@ -140,6 +140,8 @@ export interface ImportResult {
   broker: string;
   format: FormatId;
   reconciliation: Reconciliation;
+  /** the account holder's name as the report gives it (personal data: compared, never logged) */
+  holder?: string;
   /** dd.mm.yyyy, when the report states its period */
   period?: { from: string; to: string };
 }

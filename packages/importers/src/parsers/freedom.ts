@@ -108,6 +108,8 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
     errors: r.errors,
     skipped,
   };
+  const holder = text((doc.plainAccountInfoData as Obj | undefined)?.client_name);
+  if (holder) report.holder = holder;
   const from = readDate(doc.date_start);
   const to = readDate(doc.date_end);
   if (from && to) report.period = { from, to };

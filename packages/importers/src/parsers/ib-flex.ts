@@ -126,6 +126,8 @@ export function parseIbFlex(xml: string): ParsedReport {
             from = stFrom;
           }
           if (stTo && (!to || compareRuDates(stTo, to) > 0)) to = stTo;
+        } else if (depth === 3 && name === 'AccountInformation' && attrs.name && !report.holder) {
+          report.holder = text(attrs.name);
         } else if (depth === 4 && st) {
           const section = path[3]!;
           if (section === 'Trades' && name === 'Trade') {

@@ -25,6 +25,7 @@ export type ParseOutcome =
       skipped: SkippedRow[];
       reconciliation: Reconciliation;
       period?: { from: string; to: string };
+      holder?: string;
     };
 
 /** deals per message from the worker */
@@ -41,6 +42,7 @@ export async function parseHere(task: ParseTask, onPart?: (deals: ImportedDeal[]
       skipped: r.skipped,
       reconciliation: r.reconciliation,
       ...(r.period ? { period: r.period } : {}),
+      ...(r.holder ? { holder: r.holder } : {}),
     };
   } catch (e) {
     if (e instanceof ImportRefusedError) return { refused: e.message };
@@ -66,6 +68,7 @@ export async function parseOffThread(
       skipped: SkippedRow[];
       reconciliation: Reconciliation;
       period?: { from: string; to: string };
+      holder?: string;
     }
 > {
   const deals: ImportedDeal[] = [];

@@ -16,6 +16,7 @@ import { askerOf, declarationsService } from '../declarations/service.ts';
 import { assertUploadAllowed } from '../partners/service.ts';
 import { periodMismatch } from './broker-match.ts';
 import { checkUpload, contentTypeOf, safeFilename, type UploadFile } from './files.ts';
+import { holderMismatch } from './holder-match.ts';
 import { type ImportRefs, type MappedDeal, mapDeals } from './mapping.ts';
 import { parseOffThread } from './parse-pool.ts';
 import { type PreparedDeal, prepareDeals } from './prepare.ts';
@@ -234,6 +235,8 @@ export function importsService(deps: Deps) {
    */
   async function parseAll(imp: ImportRow, year: number, ctx: JobContext): Promise<Parsed[]> {
     const out: Parsed[] = [];
+    // the declaration's owner, to tell another holder's statement (personal data: compared only)
+    const owner = await db.one<{ surname: string }>('SELECT surname FROM users WHERE id = $1', [imp.user_id]);
     let rows = 0;
     for (const [i, fileId] of imp.file_ids.entries()) {
       const f = await db.one<{ storage_key: string; kind: string }>(
@@ -257,6 +260,8 @@ export function importsService(deps: Deps) {
         if ('refused' in r) throw new Refused(`${prefix}${r.refused}`);
         const otherYear = periodMismatch(r.period, year);
         if (otherYear) throw new Refused(`${prefix}${otherYear}`);
+        const otherHolder = holderMismatch(r.holder, owner?.surname);
+        if (otherHolder) throw new Refused(`${prefix}${otherHolder}`);
         out.push(r);
       }
       rows += out[out.length - 1]!.deals.length;
