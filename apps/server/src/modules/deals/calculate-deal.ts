@@ -31,6 +31,7 @@ export async function calculateDeal(
     sales_cost_in_tenge_currency: pick('sales_cost_in_tenge_currency'),
     cost_in_tenge_currency: pick('cost_in_tenge_currency'),
     amount_in_tenge_currency: pick('amount_in_tenge_currency'),
+    foreign_tax_in_tenge: pick('foreign_tax_in_tenge'),
     exchange_rate: computed.rate,
     purchase_exchange_rate: computed.purchaseRate !== computed.rate ? computed.purchaseRate : null,
     warnings,

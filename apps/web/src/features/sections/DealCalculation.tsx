@@ -43,6 +43,7 @@ export function KztPanel({
     rows.push([words.mainKzt ?? 'Сумма реализации в тенге', calc.sales_cost_in_tenge_currency]);
   if (calc.cost_in_tenge_currency !== null) rows.push(['Стоимость приобретения в тенге', calc.cost_in_tenge_currency]);
   if (calc.amount_in_tenge_currency !== null) rows.push(['Сумма в тенге', calc.amount_in_tenge_currency]);
+  if (calc.foreign_tax_in_tenge) rows.push(['Налог, уплаченный за рубежом, в тенге', calc.foreign_tax_in_tenge]);
   const hasIncome = !['purchase', 'history', '5-1', '5-2', '7'].includes(code) && !code.startsWith('250');
   if (!calc.exchange_rate && rows.length === 0) return null;
   return (

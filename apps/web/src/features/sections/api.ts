@@ -43,6 +43,8 @@ export interface Calculation {
   sales_cost_in_tenge_currency: string | null;
   cost_in_tenge_currency: string | null;
   amount_in_tenge_currency: string | null;
+  /** the foreign tax at the deal rate (dividends, rewards, sales abroad) */
+  foreign_tax_in_tenge?: string | null;
   exchange_rate: RateUsed | null;
   purchase_exchange_rate: RateUsed | null;
   warnings: Warning[];
