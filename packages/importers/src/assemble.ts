@@ -6,7 +6,7 @@ import type { CorporateEvent, IncomeEvent, ParsedReport, ReportEvent, TaxEvent }
 import { Tally } from './reconcile.ts';
 import { SourceKeys } from './source-key.ts';
 import type { ImportedDeal, ImportResult, MarketKind, SkippedRow } from './types.ts';
-import { abs, add, daysBetween, isNegative, isZero, looksLikeFormula } from './values.ts';
+import { abs, add, dateSortKey, daysBetween, isNegative, isZero, looksLikeFormula } from './values.ts';
 
 const TEXT_FIELDS = ['name_security', 'ticker', 'comment', 'bank_name', 'exchange'] as const;
 
@@ -77,6 +77,8 @@ interface IncomeGroup {
   rows: (number | string)[];
   identity: unknown[];
   slot: number;
+  /** why a tax of another date was attached (a correction later in the year) */
+  note?: string;
 }
 
 interface TaxGroup {
@@ -394,7 +396,7 @@ export function assemble(p: ParsedReport): ImportResult {
       market: marketOfEvent(e),
     });
     let status = verdict.status;
-    let comment = verdict.comment;
+    let comment = joinComments(verdict.comment, g.note);
     if (isZero(g.amount) && (g.tax === null || isZero(g.tax))) {
       skipped.push({ row: rowsLabel(g.rows), reason: 'Выплата полностью сторнирована в этом же отчете' });
       continue;
@@ -470,13 +472,22 @@ function attachTaxes(
       (g) => !t.first.on || g.kind === t.first.on,
     );
     let best: IncomeGroup | null = null;
-    let bestDays = 11;
+    let bestDays = Number.POSITIVE_INFINITY;
     for (const g of candidates) {
       const days = daysBetween(g.first.date, t.first.date);
       if (days < bestDays) {
         best = g;
         bestDays = days;
       }
+    }
+    // beyond 10 days only a correction of the same year, after its payment, joins it (and says so)
+    if (best && bestDays > 10) {
+      const later = dateSortKey(t.first.date) > dateSortKey(best.first.date);
+      const sameYear = t.first.date.slice(6) === best.first.date.slice(6);
+      if (later && sameYear) {
+        const note = `Удержанный налог исправлен позднее (${t.first.date}): исправление ${t.amount} учтено в этой выплате.`;
+        best.note = best.note ? `${best.note} ${note}` : note;
+      } else best = null;
     }
     if (best) {
       best.tax = best.tax ? add(best.tax, t.amount) : t.amount;

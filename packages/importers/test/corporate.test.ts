@@ -75,8 +75,9 @@ describe('IB Flex corporate actions (samples/ib-flex-corporate.xml)', async () =
     expect(byRow('Trade №4')!.isin_security).toBe('US5949181045');
     // DBS: commission 3.25 + GST 0.29 = 3.54
     expect(byRow('Trade №3')!.commission).toBe('3.54');
-    // MSFT dividend 2.25, tax 0.34 withheld and 0.01 refunded a week later → 0.33
-    expect(byRow('CashTransaction №1')).toMatchObject({ sale_closing_cost: '2.25', foreign_tax_credit: '0.33' });
+    // MSFT dividend 2.25: tax 0.34 withheld, 0.01 refunded a week later, 0.05 refunded in November → 0.28
+    expect(byRow('CashTransaction №1')).toMatchObject({ sale_closing_cost: '2.25', foreign_tax_credit: '0.28' });
+    expect(byRow('CashTransaction №1')!.comment).toMatch(/исправлен позднее \(05\.11\.2024\)/);
     // an unknown cash type is money: flagged, not dropped
     expect(byRow('CashTransaction №7')).toMatchObject({ status: 1, sale_closing_cost: '7.5' });
   });
@@ -88,7 +89,7 @@ describe('IB Flex corporate actions (samples/ib-flex-corporate.xml)', async () =
       trade_sell: 1,
       corporate_action: 7,
       dividend: 1,
-      tax: 2,
+      tax: 3,
       coupon: 1,
     });
     // USD proceeds: sale 6 200 + merger 5 000 + tender 3 500 = 14 700
