@@ -90,7 +90,7 @@ describe('spreadsheet formulas in report cells (CSV/DDE injection)', () => {
   ];
 
   it('are kept as text and never become formulas in the Excel export', async () => {
-    const u = await signedInUser(s);
+    const u = await signedInUser(s, { full_access: true });
     const id = await declaration(u.token, { ...NEW_270, year: 2025 });
     for (const name of PAYLOADS) {
       const res = await inject(s, 'POST', `/api/declarations/${id}/deals/first-section-a`, {
