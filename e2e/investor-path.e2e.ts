@@ -142,8 +142,12 @@ async function addSale(page: Page) {
   expect(await field(page, 'operation_type_id').inputValue()).toBe('Продажа');
   await choose(page, 'type_of_security', 'Акции');
   await field(page, 'quantity').fill('10');
-  // typed, not picked
-  await page.getByRole('textbox', { name: /Дата сделки/ }).fill(`14.06.${LAST_YEAR}`);
+  // typed, not picked; a date of another year is taken and explained, not silently dropped
+  const date = page.getByRole('textbox', { name: /Дата сделки/ });
+  await date.fill(`14.06.${LAST_YEAR - 1}`);
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.getByText(`Выберите дату с 01.01.${LAST_YEAR} по 31.12.${LAST_YEAR}`).first().waitFor();
+  await date.fill(`14.06.${LAST_YEAR}`);
   await choose(page, 'currency_code', 'USD');
   await field(page, 'sale_closing_cost').fill('2000');
   await field(page, 'purchase_opening_cost').fill('1500,55');
