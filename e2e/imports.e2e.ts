@@ -145,4 +145,28 @@ describe('broker report upload', () => {
     expect(csv.status()).toBe(200);
     await context.close();
   });
+
+  it('accounts for every row of a Flex file with corporate actions (reconciliation on the upload screen)', async () => {
+    const id = await newDeclaration();
+    const { page, context } = await uploadPage(1280, id);
+    await chooseBroker(page, /^Interactive Brokers/);
+    await page
+      .getByTestId('upload-slots')
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: 'ib-flex-corporate.xml',
+        mimeType: 'application/xml',
+        buffer: readFileSync(join(SAMPLES, 'ib-flex-corporate.xml')),
+      });
+    await page.getByRole('button', { name: 'Загрузить' }).click();
+    const rec = page.getByTestId('upload-reconciliation');
+    await rec.waitFor({ timeout: 30_000 });
+    const text = (await rec.textContent()) ?? '';
+    expect(text).toContain('Корпоративные действия: 7');
+    expect(text).toMatch(/Выручка от продаж\s*14\u00a0700\s*14\u00a0700\s*совпадает/);
+    expect(await page.getByTestId('upload-reconciliation-note').first().textContent()).toContain('SalesTaxes');
+    if (process.env.H2_SHOTS)
+      await page.screenshot({ path: `${process.env.H2_SHOTS}/upload-reconciliation.png`, fullPage: true });
+    await context.close();
+  });
 });

@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { FileReconciliation } from './api.ts';
-import { MONEY_KIND_TEXT, ROW_KIND_TEXT, sectionCounts, totalLines } from './rules.ts';
+import { MONEY_KIND_TEXT, ROW_KIND_TEXT, rowKinds, sectionCounts, totalLines } from './rules.ts';
 
 const money = (s: string) => {
   const [i = '0', f] = s.split('.');
@@ -20,7 +20,7 @@ export function Reconciliation({ items, files }: { items: FileReconciliation[]; 
             </Alert>
           ))}
           <Group gap="xs">
-            {Object.entries(r.rows).map(([kind, n]) => (
+            {rowKinds(r.rows).map(([kind, n]) => (
               <Badge key={kind} variant="light" color={kind === 'error' ? 'red' : kind === 'skipped' ? 'gray' : 'blue'}>
                 {ROW_KIND_TEXT[kind] ?? kind}: {n}
               </Badge>
@@ -35,40 +35,42 @@ export function Reconciliation({ items, files }: { items: FileReconciliation[]; 
             {r.skipped > 0 ? `; не перенесено с указанием причины: ${r.skipped}` : ''}
           </Text>
           {Object.keys(r.totals).length > 0 && (
-            <Table striped withTableBorder fz="sm" data-testid="upload-totals">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Валюта</Table.Th>
-                  <Table.Th>Сумма</Table.Th>
-                  <Table.Th ta="right">В отчете</Table.Th>
-                  <Table.Th ta="right">В сделках</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {Object.entries(r.totals).flatMap(([currency, t]) =>
-                  totalLines(t).map((l) => (
-                    <Table.Tr key={`${currency}-${l.kind}`} data-same={l.same}>
-                      <Table.Td>{currency}</Table.Td>
-                      <Table.Td>{MONEY_KIND_TEXT[l.kind]}</Table.Td>
-                      <Table.Td ta="right">{money(l.file)}</Table.Td>
-                      <Table.Td ta="right">{money(l.deals)}</Table.Td>
-                      <Table.Td>
-                        {l.same ? (
-                          <Text size="sm" c="green">
-                            совпадает
-                          </Text>
-                        ) : (
-                          <Text size="sm" c="orange">
-                            расхождение — см. «Не перенесено»
-                          </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  )),
-                )}
-              </Table.Tbody>
-            </Table>
+            <Table.ScrollContainer minWidth={520}>
+              <Table striped withTableBorder fz="sm" data-testid="upload-totals">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Валюта</Table.Th>
+                    <Table.Th>Сумма</Table.Th>
+                    <Table.Th ta="right">В отчете</Table.Th>
+                    <Table.Th ta="right">В сделках</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {Object.entries(r.totals).flatMap(([currency, t]) =>
+                    totalLines(t).map((l) => (
+                      <Table.Tr key={`${currency}-${l.kind}`} data-same={l.same}>
+                        <Table.Td>{currency}</Table.Td>
+                        <Table.Td>{MONEY_KIND_TEXT[l.kind]}</Table.Td>
+                        <Table.Td ta="right">{money(l.file)}</Table.Td>
+                        <Table.Td ta="right">{money(l.deals)}</Table.Td>
+                        <Table.Td>
+                          {l.same ? (
+                            <Text size="sm" c="green">
+                              совпадает
+                            </Text>
+                          ) : (
+                            <Text size="sm" c="orange">
+                              расхождение — см. «Не перенесено»
+                            </Text>
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    )),
+                  )}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )}
         </Stack>
       ))}

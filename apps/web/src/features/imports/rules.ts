@@ -85,6 +85,13 @@ export const ROW_KIND_TEXT: Record<string, string> = {
   error: 'Строки с ошибками',
 };
 
+/** The kinds read, in the order of ROW_KIND_TEXT (kinds it does not name last). */
+export function rowKinds(rows: Record<string, number>): [string, number][] {
+  const order = Object.keys(ROW_KIND_TEXT);
+  const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+  return Object.entries(rows).sort((a, b) => rank(a[0]) - rank(b[0]));
+}
+
 export const MONEY_KIND_TEXT = {
   proceeds: 'Выручка от продаж',
   costs: 'Стоимость покупок',
