@@ -1,6 +1,6 @@
 import type { FormTemplate, TemplateField, TemplatePage } from '../template/model.ts';
 import type { FnoDocument, FnoField, FnoForm } from '../xml/model.ts';
-import { BOLD, MM, type PdfKitDoc, REGULAR } from './kit.ts';
+import { BOLD, MM, type PdfKitDoc, REGULAR, textWidth } from './kit.ts';
 
 /** Fields every page repeats: they do not make an appendix worth printing. */
 const REPEATED = new Set(['iin', 'period_year', 'page_number']);
@@ -63,17 +63,26 @@ const isOn = (v: string | undefined) => v === 'true' || v === '1';
  * Text drawing without pdfkit's line wrapper (a `width` option sends every string through it, which is
  * slow on hundreds of repeated pages): lines are placed and cut here.
  */
+/** The font and size last set on the document (textWidth needs them). */
+const pen = { font: REGULAR, size: 8 };
+function setFont(pdf: PdfKitDoc, font: string, size: number) {
+  pen.font = font;
+  pen.size = size;
+  pdf.font(font).fontSize(size);
+}
+const widthOf = (pdf: PdfKitDoc, s: string) => textWidth(pdf, pen.font, pen.size, s);
+
 function put(pdf: PdfKitDoc, s: string, x: number, y: number, w: number, align: 'left' | 'center' | 'right') {
-  const tw = pdf.widthOfString(s);
+  const tw = widthOf(pdf, s);
   const dx = align === 'center' ? (w - tw) / 2 : align === 'right' ? w - tw : 0;
   pdf.text(s, x + Math.max(0, dx), y, { lineBreak: false });
 }
 
 /** The longest start of `s` (whole words when possible) that fits `w`; '…' marks a cut. */
 function fit(pdf: PdfKitDoc, s: string, w: number): string {
-  if (pdf.widthOfString(s) <= w) return s;
+  if (widthOf(pdf, s) <= w) return s;
   let cut = s.length - 1;
-  while (cut > 0 && pdf.widthOfString(`${s.slice(0, cut)}…`) > w) cut--;
+  while (cut > 0 && widthOf(pdf, `${s.slice(0, cut)}…`) > w) cut--;
   return cut > 0 ? `${s.slice(0, cut)}…` : '';
 }
 
@@ -84,7 +93,7 @@ function wrapLines(pdf: PdfKitDoc, s: string, w: number, max: number): string[] 
   let cur = '';
   for (let i = 0; i < words.length; i++) {
     const next = cur ? `${cur} ${words[i]}` : (words[i] ?? '');
-    if (pdf.widthOfString(next) <= w || !cur) {
+    if (widthOf(pdf, next) <= w || !cur) {
       cur = next;
       continue;
     }
@@ -118,12 +127,12 @@ function textOps(pdf: PdfKitDoc, t: FormTemplate, page: TemplatePage): TextOp[] 
     if (!label) continue;
     const size = Math.max(4.5, tx.fontSize * 0.85);
     const bold = tx.bold;
-    pdf.font(bold ? BOLD : REGULAR).fontSize(size);
+    setFont(pdf, bold ? BOLD : REGULAR, size);
     const w = Math.max(2, tx.width * MM);
     const lead = size * 1.15;
     const max = Math.max(1, Math.floor((tx.height * MM + 1) / lead));
     wrapLines(pdf, label.replace(/\s+/g, ' '), w, max).forEach((line, n) => {
-      const tw = pdf.widthOfString(line);
+      const tw = widthOf(pdf, line);
       const dx = tx.align === 'center' ? (w - tw) / 2 : tx.align === 'right' ? w - tw : 0;
       ops.push({ text: line, x: tx.x * MM + Math.max(0, dx), y: tx.y * MM + n * lead, size, bold });
     });
@@ -152,7 +161,8 @@ function drawField(pdf: PdfKitDoc, f: TemplateField, value: string) {
     return;
   }
   const size = Math.max(5, Math.min(9, h * 0.72));
-  pdf.font(REGULAR).fontSize(size).fillColor('black');
+  setFont(pdf, REGULAR, size);
+  pdf.fillColor('black');
   const ty = y + (h - size) / 2;
   if (f.comb && f.length && f.length <= 60) {
     const bw = w / f.length;
@@ -190,7 +200,7 @@ export function drawFormPage(pdf: PdfKitDoc, t: FormTemplate, fp: FormPage, foot
   let size = 0;
   for (const op of textOps(pdf, t, page)) {
     if (op.bold !== bold || op.size !== size) {
-      pdf.font(op.bold ? BOLD : REGULAR).fontSize(op.size);
+      setFont(pdf, op.bold ? BOLD : REGULAR, op.size);
       bold = op.bold;
       size = op.size;
     }

@@ -70,3 +70,29 @@ export async function pdfDocument(title: string, draw: (pdf: PdfKitDoc) => void)
   await done;
   return Buffer.concat(chunks);
 }
+
+const advances = new Map<string, Map<string, number>>();
+
+/**
+ * Width of `s` in `font` at `size` from cached per-character advances (kerning ignored, a fraction of a
+ * point): pdfkit's widthOfString shapes every string anew, which dominated long registers.
+ */
+export function textWidth(pdf: PdfKitDoc, font: string, size: number, s: string): number {
+  let map = advances.get(font);
+  if (!map) {
+    map = new Map();
+    advances.set(font, map);
+  }
+  let w = 0;
+  for (const ch of s) {
+    let a = map.get(ch);
+    if (a === undefined) {
+      pdf.font(font).fontSize(1000);
+      a = pdf.widthOfString(ch) / 1000;
+      pdf.fontSize(size);
+      map.set(ch, a);
+    }
+    w += a;
+  }
+  return w * size;
+}

@@ -1,4 +1,4 @@
-import { BOLD, type PdfKitDoc, REGULAR } from './kit.ts';
+import { BOLD, type PdfKitDoc, REGULAR, textWidth } from './kit.ts';
 
 /**
  * Register tables (the deals behind each line) drawn straight onto the pdfkit document: fixed column
@@ -43,28 +43,16 @@ export class TableWriter {
 
   constructor(private readonly pdf: PdfKitDoc) {}
 
-  /** advance widths per character at size 1, per font: pdfkit's widthOfString shapes every string anew */
-  private readonly advances = { r: new Map<string, number>(), b: new Map<string, number>() };
-  private cur: { map: Map<string, number>; size: number } = { map: this.advances.r, size: FONT_SIZE };
+  private cur = { font: REGULAR, size: FONT_SIZE };
 
   private font(bold: boolean, size: number) {
-    this.pdf.font(bold ? BOLD : REGULAR).fontSize(size);
-    this.cur = { map: bold ? this.advances.b : this.advances.r, size };
+    this.cur = { font: bold ? BOLD : REGULAR, size };
+    this.pdf.font(this.cur.font).fontSize(size);
   }
 
-  /** Width of a string in the current font and size, from cached character advances (kerning ignored). */
+  /** Width in the current font and size (cached character advances, see kit.ts). */
   private width(s: string): number {
-    const { map, size } = this.cur;
-    let w = 0;
-    for (const ch of s) {
-      let a = map.get(ch);
-      if (a === undefined) {
-        a = this.pdf.widthOfString(ch) / size;
-        map.set(ch, a);
-      }
-      w += a;
-    }
-    return w * size;
+    return textWidth(this.pdf, this.cur.font, this.cur.size, s);
   }
 
   private newPage() {

@@ -1,4 +1,3 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DocumentError } from '../errors.ts';
 import type {
   FormTemplate,
@@ -9,10 +8,9 @@ import type {
   TemplateScript,
   TemplateText,
 } from './model.ts';
+import { decodeEntities, parseXmlTree, type XmlElement, XmlSyntaxError } from './xml-tree.ts';
 
-/** preserveOrder node of fast-xml-parser: { tag: children[], ':@': attributes } or { '#text': ... } */
-type Node = Record<string, unknown>;
-type Attrs = Record<string, string>;
+type Node = XmlElement;
 
 const FIELD_TAGS = new Set([
   'numericField',
@@ -26,30 +24,16 @@ const FIELD_TAGS = new Set([
   'listField',
 ]);
 
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  parseAttributeValue: false,
-  parseTagValue: false,
-  trimValues: false,
-  processEntities: true,
-  commentPropName: false,
-});
-
 const bad = (file: string, why: string) =>
   new DocumentError('TEMPLATE_INVALID', `Шаблон формы «${file}» не принят: ${why}`, file);
 
-const tagOf = (n: Node) => Object.keys(n).find((k) => k !== ':@') ?? '';
-const kids = (n: Node) => (n[tagOf(n)] as Node[] | undefined) ?? [];
-const attrs = (n: Node) => (n[':@'] as Attrs | undefined) ?? {};
-const child = (n: Node, tag: string) => kids(n).find((c) => tagOf(c) === tag);
-const children = (n: Node, tag: string) => kids(n).filter((c) => tagOf(c) === tag);
+const tagOf = (n: Node) => n.tag;
+const kids = (n: Node) => n.children;
+const attrs = (n: Node) => n.attrs;
+const child = (n: Node, tag: string) => n.children.find((c) => c.tag === tag);
+const children = (n: Node, tag: string) => n.children.filter((c) => c.tag === tag);
 const num = (v: string | undefined) => (v === undefined || v === '' ? 0 : Number(v));
-const textOf = (n: Node): string =>
-  kids(n)
-    .map((c) => (typeof c['#text'] === 'string' ? c['#text'] : ''))
-    .join('');
+const textOf = (n: Node): string => n.text;
 
 /** Java ARGB int (e.g. -1 = white, -8355712 = grey) as '#rrggbb'; null for transparent/absent. */
 export function javaColor(v: string | undefined): string | null {
@@ -105,7 +89,7 @@ function viewItems(sheet: Node): { rects: TemplateRect[]; texts: TemplateText[] 
         borderWidth: num(a.borderWidth),
       });
     } else if (tagOf(it) === 'text') {
-      const font = attrs(child(it, 'font') ?? {});
+      const font = child(it, 'font')?.attrs ?? {};
       texts.push({
         ...box,
         align: a.alignment === 'center' || a.alignment === 'right' ? a.alignment : 'left',
@@ -152,11 +136,14 @@ function form(n: Node, main: boolean): TemplateForm {
  * TEMPLATE_INVALID naming `file` when the text is not well-formed or not a form template.
  */
 export function parseTemplate(xml: string, file: string): FormTemplate {
-  const ok = XMLValidator.validate(xml);
-  if (ok !== true) throw bad(file, `ошибка XML в строке ${ok.err.line}: ${ok.err.msg}`);
-  const doc = parser.parse(xml) as Node[];
-  const fno = doc.find((n) => tagOf(n) === 'fno');
-  if (!fno) throw bad(file, 'нет элемента <fno>');
+  let fno: Node;
+  try {
+    fno = parseXmlTree(xml);
+  } catch (e) {
+    if (e instanceof XmlSyntaxError) throw bad(file, `ошибка XML в строке ${e.line}: ${e.message}`);
+    throw e;
+  }
+  if (fno.tag !== 'fno') throw bad(file, 'нет элемента <fno>');
   const fa = attrs(fno);
   if (!fa.code || !/^\d{3}\.\d{2}$/.test(fa.code)) throw bad(file, 'не указан код формы (атрибут code)');
   if (!fa.version) throw bad(file, 'не указана версия шаблона (атрибут version)');
@@ -191,13 +178,6 @@ export function parseTemplate(xml: string, file: string): FormTemplate {
   };
 }
 
-const decode = (s: string) =>
-  s.replace(/&(lt|gt|quot|apos|amp|#\d+);/g, (_, e: string) =>
-    e.startsWith('#')
-      ? String.fromCharCode(Number(e.slice(1)))
-      : (({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' } as Record<string, string>)[e] ?? ''),
-  );
-
 /**
  * Russian labels of a *_loc.xml file (<localizationItems><rus><entry><rusItem messageCode message>).
  * Scanned, not parsed into a tree: KGD's label files are several megabytes.
@@ -210,7 +190,7 @@ export function parseLabels(xml: string, file: string): Map<string, string> {
   const part = xml.slice(start, end < 0 ? undefined : end);
   const labels = new Map<string, string>();
   for (const m of part.matchAll(/<rusItem\s+messageCode="([^"]*)"\s+message="([^"]*)"/g)) {
-    labels.set(m[1] ?? '', decode(m[2] ?? ''));
+    labels.set(m[1] ?? '', decodeEntities(m[2] ?? ''));
   }
   return labels;
 }
