@@ -21,6 +21,9 @@ function arr(v: unknown): Obj[] {
   return [];
 }
 
+/** Sections of the full report with rows of money or securities that are not trades, income or taxes. */
+const UNREAD_WITH_ROWS = new Set(['in_outs_securities', 'securities_in_outs', 'cash_flows']);
+
 const detailed = (doc: Obj, key: string) => arr((doc[key] as Obj | undefined)?.detailed);
 const grouped = (o: Obj) => Object.values(o).some((v) => v === 'Grouped');
 
@@ -99,7 +102,18 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
   corporateActions(detailed(doc, 'corporate_actions'), r, events, skipped);
   cashInOuts(arr(doc.cash_in_outs), r, events, skipped);
 
+  // a section with rows that we do not read is named in the reconciliation, never dropped silently
+  const unread = Object.keys(doc).filter(
+    (k) => UNREAD_WITH_ROWS.has(k) && arr((doc[k] as Obj | undefined)?.detailed ?? doc[k]).length > 0,
+  );
   const report: ParsedReport = {
+    ...(unread.length
+      ? {
+          notes: [
+            `Разделы отчета Freedom не прочитаны: ${unread.join(', ')} (движение бумаг и денег без сделок). Если там есть продажи или доходы, внесите их вручную.`,
+          ],
+        }
+      : {}),
     format,
     family: 'freedom',
     broker: foreign ? FREEDOM_EU : FREEDOM_KZ,

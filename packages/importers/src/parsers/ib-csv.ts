@@ -105,6 +105,33 @@ function corporateActions(
   }
 }
 
+/** Sections read, and sections with no money rows of their own (research/formats.md §1.2). */
+const KNOWN_SECTIONS = new Set([
+  'Statement',
+  'Account Information',
+  'Net Asset Value',
+  'Change in NAV',
+  'Mark-to-Market Performance Summary',
+  'Realized & Unrealized Performance Summary',
+  'Cash Report',
+  'Open Positions',
+  'Forex Balances',
+  'Trades',
+  'Corporate Actions',
+  'Deposits & Withdrawals',
+  'Fees',
+  'Transfers',
+  'Dividends',
+  'Withholding Tax',
+  'Interest',
+  'Interest Accruals',
+  'Change in Dividend Accruals',
+  'Financial Instrument Information',
+  'Codes',
+  'Notes/Legal Notes',
+  'Base Currency Exchange Rate',
+]);
+
 /** "AAPL(US0378331005) Cash Dividend…" → symbol and id (ISIN, CUSIP or conid). */
 const DESCRIPTION_ID = /^(\S+?) ?\(([A-Z0-9]+)\)/;
 
@@ -210,7 +237,14 @@ export function parseIbCsv(csv: string): ParsedReport {
   if (!rows.has('Trades') && !rows.has('Dividends') && !rows.has('Interest') && !rows.has('Withholding Tax')) {
     skipped.push({ row: 1, reason: 'В выписке нет разделов Trades, Dividends, Withholding Tax и Interest' });
   }
+  const unread = [...rows.keys()].filter((name) => !KNOWN_SECTIONS.has(name));
+  const notes = unread.length
+    ? [
+        `Разделы выписки Interactive Brokers не прочитаны: ${unread.join(', ')}. Если в них есть сделки или доходы, внесите их вручную или через шаблон.`,
+      ]
+    : [];
   const report: ParsedReport = {
+    notes,
     format: 'ib_activity_csv',
     family: 'ib_csv',
     broker: IB_BROKER,
