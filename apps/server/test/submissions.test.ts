@@ -176,12 +176,13 @@ describe('after sending: the tax office answers', () => {
 });
 
 describe('Excel only with full_access', () => {
-  it('download (and so the preview) is refused without full_access: 403 with a Russian message', async () => {
+  it('download (and so the preview) is refused without full_access: 409 with a Russian message, the session kept', async () => {
     const plain = await signedInUser(s);
     const id = await readyToSign(plain.client, false);
     const res = await plain.client.get(`/api/declarations/${id}/export-excel/stream`);
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(SUBMISSION_TEXT.excelNeedsFullAccess);
+    expect((await plain.client.get('/api/declarations')).statusCode, 'still signed in').toBe(200);
     const full = await signedInUser(s, { full_access: true });
     const own = await readyToSign(full.client, false);
     const ok = await full.client.get(`/api/declarations/${own}/export-excel/stream`);

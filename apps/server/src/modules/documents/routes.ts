@@ -58,9 +58,10 @@ export async function documentRoutes(app: FastifyInstance, deps: Deps) {
     async (req, reply) => {
       const actor = actorOf(req);
       const row = await service.loadForDownload(actor, parseId(req.params.id));
-      // the workbook (download and preview) is a full_access feature (SPEC, roles)
+      // The workbook (download and preview) is a full_access feature (SPEC, roles). 409 like every refused
+      // action (docs/statuses.md): a 403 would end the person's session (SPEC §8).
       if (!actor.user.full_access && actor.kind !== 'manager' && actor.managerId === undefined) {
-        throw new HttpError(403, SUBMISSION_TEXT.excelNeedsFullAccess);
+        throw new HttpError(409, SUBMISSION_TEXT.excelNeedsFullAccess);
       }
       if (await service.queueIfLarge(row, 'xlsx')) return queuedAnswer(reply);
       const out = new PassThrough();
