@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useLayout } from '../../shared/layout/useBreakpoint.ts';
 import { session } from '../../shared/session/storage.ts';
 import { useDeclaration } from './api.ts';
-import { STEP, stepUrl, type WizardStep, wizardPosition, wizardSteps } from './rules.ts';
+import { STEP, stepDone, stepUrl, type WizardStep, wizardPosition, wizardSteps } from './rules.ts';
 
 const currentId = () => {
   const raw = session.currentDeclarationId();
@@ -20,6 +20,7 @@ export function WizardStepper({ step }: { step: number }) {
   const id = step === STEP.NEW ? null : currentId();
   const declaration = useDeclaration(id);
   const formId = declaration.data?.common_data.reporting_form_id ?? FORM.F270;
+  const status = declaration.data?.common_data.status;
   const steps = wizardSteps(formId, { b2b: session.isB2B(), halyk: session.isHalyk() });
   const pos = wizardPosition(steps, step);
   const { mobile, breakpoint } = useLayout();
@@ -60,7 +61,7 @@ export function WizardStepper({ step }: { step: number }) {
         style={{ display: 'flex', gap: 8, listStyle: 'none', margin: 0, padding: 0, alignItems: 'flex-start' }}
       >
         {steps.map((s, i) => {
-          const state = i < pos.index ? 'done' : i === pos.index ? 'current' : 'todo';
+          const state = i === pos.index ? 'current' : i < pos.index && stepDone(s.step, status) ? 'done' : 'todo';
           const onClick = open(s, i);
           const body = (
             <Group gap={6} wrap="nowrap" align="center">

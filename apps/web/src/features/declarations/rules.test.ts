@@ -8,6 +8,7 @@ import {
   formatKzt,
   sameRegular,
   statusLabel,
+  stepDone,
   tilesFor,
   uploadState,
   wizardPosition,
@@ -163,6 +164,15 @@ describe('the progress stepper (issue 18, item 7)', () => {
   it('250.00 has no income step and no calculation; a partner client starts with registration', () => {
     expect(wizardSteps(2, { b2b: false, halyk: false }).map((s) => s.step)).toEqual([2, 3, 5, 7, 8]);
     expect(wizardSteps(3, { b2b: true, halyk: false })[0]).toEqual({ step: 1, label: 'Регистрация' });
+  });
+  it('a step behind the current one is done only when the status says so', () => {
+    expect(stepDone(4, 1)).toBe(true);
+    expect(stepDone(6, 1)).toBe(false); // a fresh form opened at step 7: the calculation is still to do
+    expect(stepDone(6, 5)).toBe(true);
+    expect(stepDone(6, 4)).toBe(false); // additional payment due
+    expect(stepDone(7, 5)).toBe(false);
+    expect(stepDone(7, 6)).toBe(true);
+    expect(stepDone(7, 9)).toBe(true);
   });
   it('the halykfinance variant skips personal data', () => {
     expect(labels(wizardSteps(3, { b2b: true, halyk: true }))).not.toContain('Личные данные');

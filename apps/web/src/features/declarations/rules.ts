@@ -207,3 +207,17 @@ export function wizardPosition(steps: readonly WizardStep[], current: number) {
   const index = steps.findIndex((s) => s.step === current);
   return { index, place: index + 1, total: steps.length, next: index >= 0 ? steps[index + 1] : undefined };
 }
+
+/**
+ * Whether a step before the current one is really behind the person, from the declaration's status: data
+ * entry (3-5) always is, the calculation (6) once editing is finished (status 5 and on), personal data (7)
+ * once saved (status 6 and on). Opening step 7 of a fresh form leaves 6 marked as still to do.
+ */
+export function stepDone(step: number, status: number | undefined): boolean {
+  if (step <= STEP.ASSETS) return true;
+  if (status === undefined) return false;
+  if (step === STEP.CALCULATION)
+    return status >= DECLARATION_STATUS.ENTER_DATA && status !== DECLARATION_STATUS.ADDITIONAL_PAYMENT;
+  if (step === STEP.PERSONAL) return status >= DECLARATION_STATUS.SIGN;
+  return false;
+}
