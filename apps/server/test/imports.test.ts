@@ -522,6 +522,24 @@ describe('reconciliation, corporate actions and the wrong file (issue 16)', () =
     expect(await dealCount(id)).toBe(before);
   });
 
+  it('2025: the buy and sell commissions of a Flex trade reach the cost', async () => {
+    const u = await newUser();
+    const id = await newDeclaration(u, { year: 2025 });
+    const in2025 = Buffer.from(sample('ib-flex.xml').toString('utf8').replaceAll('2024', '2025'));
+    const st = await uploadAndRun(u, id, 'ib-2025.xml', 'Interactive Brokers', in2025);
+    expect(st.status, JSON.stringify(st)).toBe('done');
+    const deals = (await u.client.get(`/api/declarations/${id}`)).json().data.deals;
+    const buy = deals.purchase_transaction_section.find(
+      (d: { isin_security: string; quantity: string }) => d.isin_security === 'US0378331005' && d.quantity === '15',
+    );
+    // 15 AAPL for 2 778 USD + commission 1 USD = 2 779 USD of cost
+    expect(buy.purchase_opening_cost).toBe('2779');
+    expect(buy.comment).toMatch(/Комиссия брокера 1 USD включена в стоимость/);
+    const sale = deals.second_section.find((d: { isin_security: string }) => d.isin_security === 'US0378331005');
+    // proceeds 1 725 − commission 1.05 = 1 723.95
+    expect(sale.sale_closing_cost).toBe('1723.95');
+  });
+
   it('another broker than the one chosen is refused at once, nothing stored', async () => {
     const u = await newUser();
     const id = await newDeclaration(u);
