@@ -44,6 +44,7 @@ export class TableWriter {
   constructor(private readonly pdf: PdfKitDoc) {}
 
   private cur = { font: REGULAR, size: FONT_SIZE };
+  private readonly heights = new Map<TableBlock, Float64Array>();
 
   private font(bold: boolean, size: number) {
     this.cur = { font: bold ? BOLD : REGULAR, size };
@@ -145,9 +146,20 @@ export class TableWriter {
     const headCols = cols.map((c) => ({ ...c, align: 'left' as Align }));
     this.row(block.head, headCols, true, '#eeeeee');
     const bottom = PAGE.height - PAGE.bottom;
+    // the measuring pass keeps each row's height; a one-line row needs no second wrap
+    let heights = this.heights.get(block);
+    if (!heights) {
+      heights = new Float64Array(block.count);
+      this.heights.set(block, heights);
+    }
+    const oneLine = LINE + 2 * PAD_Y;
     for (let i = 0; i < block.count; i++) {
       const cells = block.cells(i);
-      const m = this.measure(cells, cols, false);
+      const m =
+        !this.dry && heights[i] === oneLine
+          ? { wrapped: cells.map((c) => [c]), h: oneLine }
+          : this.measure(cells, cols, false);
+      if (this.dry) heights[i] = m.h;
       if (this.y + m.h > bottom) {
         this.newPage();
         this.row(block.head, headCols, true, '#eeeeee');
