@@ -74,10 +74,13 @@ module.exports = {
       from: {
         path: DOMAIN,
         pathNot: [
-          // The two files of documents that read their own bundled assets (read-only, next to the code):
-          // the XSD schemas of the forms and the Roboto fonts embedded in the PDF.
+          // The files of documents that read their own bundled assets (read-only, next to the code): the XSD
+          // schemas of the forms, the Roboto fonts embedded in the PDF (two renderers), and the form templates
+          // (ours, or the operator's KGD package from the folder the server names: read-only files as well).
           '^packages/documents/src/xml/validate\\.ts$',
           '^packages/documents/src/pdf/engine\\.ts$',
+          '^packages/documents/src/pdf/kit\\.ts$',
+          '^packages/documents/src/template/load\\.ts$',
         ],
       },
       to: { path: IO_MODULES },
