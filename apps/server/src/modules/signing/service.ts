@@ -92,7 +92,11 @@ export function signingService(deps: Deps) {
       const doc = await buildDeclarationDocument(deps, row);
       xml = renderXml(doc);
       const check = await validateXml(xml, doc.form);
-      if (!check.valid) throw new HttpError(422, `${MSG.checkInput}: ${check.errors.slice(0, 3).join('; ')}`);
+      if (!check.valid) {
+        // the whole list of what to fix (a long list is cut, saying how many more there are)
+        const more = check.errors.length > 20 ? `; и еще ${check.errors.length - 20}` : '';
+        throw new HttpError(422, `${MSG.checkInput}: ${check.errors.slice(0, 20).join('; ')}${more}`);
+      }
     } catch (err) {
       if (err instanceof DocumentError) throw new HttpError(422, err.message);
       throw err;
