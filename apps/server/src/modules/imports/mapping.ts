@@ -1,4 +1,5 @@
 import {
+  importerFieldsOf,
   MSG,
   OPERATIONS_BY_SECTION,
   operationError,
@@ -191,8 +192,9 @@ export function mapDeals(
       }
     }
     const countryId = d.country_code ? (refs.countryId.get(d.country_code) ?? null) : null;
-    const fields = withoutBlanks(
-      fieldsOf(opIssue ? { ...d, operation_type_id: null } : d, section, ctx.form, countryId),
+    const fields = inDictionary(
+      section.code,
+      withoutBlanks(fieldsOf(opIssue ? { ...d, operation_type_id: null } : d, section, ctx.form, countryId)),
     );
     const trade = d.kind === 'sale' || d.kind === 'purchase';
     mapped.push({
@@ -212,6 +214,18 @@ export function mapDeals(
     });
   }
   return { mapped, skipped };
+}
+
+/**
+ * Only the fields the section dictionary (packages/contracts/src/sections) gives this section: what the
+ * deal form shows, validates and converts. An importer's fact the section has no field for (a foreign tax
+ * on a I.A sale, an operation type on a dividend) is not stored where nothing would read it.
+ */
+function inDictionary(code: SectionDef['code'], f: Fields): Fields {
+  const known = importerFieldsOf(code);
+  const out: Fields = {};
+  for (const k in f) if (k in known) out[k] = f[k];
+  return out;
 }
 
 /** The deal form's normal form: no null or blank values (the save path drops them the same way). */
