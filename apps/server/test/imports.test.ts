@@ -121,7 +121,11 @@ describe('upload-file: Interactive Brokers Flex XML', () => {
       sale_closing_cost: '1725',
       transaction_date: '15.03.2024',
       operation_type_id: 1,
+      // a foreign broker has no Kazakh BIN: its name is recorded instead (issue 18)
+      foreign_broker: true,
+      broker_name: 'Interactive Brokers',
     });
+    expect(sale).not.toHaveProperty('broker_bin');
     expect(Number(sale.sales_cost_in_tenge_currency)).toBeGreaterThan(1725 * 300);
     expect(Number(sale.cost_in_tenge_currency)).toBeGreaterThan(0);
     expect(sale.cost_source).toBe('fifo');

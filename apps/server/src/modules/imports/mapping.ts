@@ -147,7 +147,7 @@ export const securityKeyOf = (isin: string | null | undefined, name: string | nu
  */
 export function mapDeals(
   deals: readonly ImportedDeal[],
-  ctx: { year: number; form: number; refs: ImportRefs; file: number },
+  ctx: { year: number; form: number; refs: ImportRefs; file: number; broker?: string | undefined },
 ): { mapped: MappedDeal[]; skipped: Skip[] } {
   const mapped: MappedDeal[] = [];
   const skipped: Skip[] = [];
@@ -194,7 +194,9 @@ export function mapDeals(
     const countryId = d.country_code ? (refs.countryId.get(d.country_code) ?? null) : null;
     const fields = inDictionary(
       section.code,
-      withoutBlanks(fieldsOf(opIssue ? { ...d, operation_type_id: null } : d, section, ctx.form, countryId)),
+      withoutBlanks(
+        fieldsOf(opIssue ? { ...d, operation_type_id: null } : d, section, ctx.form, countryId, ctx.broker),
+      ),
     );
     const trade = d.kind === 'sale' || d.kind === 'purchase';
     mapped.push({
@@ -238,7 +240,13 @@ function withoutBlanks(f: Fields): Fields {
   return out;
 }
 
-function fieldsOf(d: ImportedDeal, section: SectionDef, form: number, countryId: number | null): Fields {
+function fieldsOf(
+  d: ImportedDeal,
+  section: SectionDef,
+  form: number,
+  countryId: number | null,
+  broker?: string,
+): Fields {
   const isin = d.isin_security ? d.isin_security.toUpperCase() : null;
   if (section.key === 'sixth_section_second_part') {
     return {
@@ -270,7 +278,10 @@ function fieldsOf(d: ImportedDeal, section: SectionDef, form: number, countryId:
     foreign_tax_credit: d.foreign_tax_credit ?? '0',
   };
   // a broker outside Kazakhstan has no BIN: the deal form then does not ask for one
-  if (d.foreign_broker) f.foreign_broker = true;
+  if (d.foreign_broker) {
+    f.foreign_broker = true;
+    if (broker) f.broker_name = broker;
+  }
   if (d.quantity !== null) f.quantity = d.quantity;
   if (d.kind === 'purchase') {
     f.purchase_opening_cost = d.purchase_opening_cost;

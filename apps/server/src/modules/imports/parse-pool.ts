@@ -21,6 +21,8 @@ export type ParseOutcome =
   | { refused: string }
   | {
       format: string;
+      /** the broker the report is from, as the parser names it */
+      broker: string;
       errors: RowError[];
       skipped: SkippedRow[];
       reconciliation: Reconciliation;
@@ -38,6 +40,7 @@ export async function parseHere(task: ParseTask, onPart?: (deals: ImportedDeal[]
     for (let i = 0; i < r.deals.length; i += PARSE_PART) onPart?.(r.deals.slice(i, i + PARSE_PART));
     return {
       format: r.format,
+      broker: r.broker,
       errors: r.errors,
       skipped: r.skipped,
       reconciliation: r.reconciliation,

@@ -74,6 +74,8 @@ const EMPTY_COUNTS: ImportCounts = {
 
 interface Parsed {
   format: string;
+  /** the broker the report is from (a foreign broker's deals record it instead of a BIN) */
+  broker?: string;
   deals: ImportedDeal[];
   errors: RowError[];
   skipped: SkippedRow[];
@@ -317,7 +319,7 @@ export function importsService(deps: Deps) {
       const errors: ImportIssue[] = [];
       const slice = slices();
       for (const [file, p] of parsed.entries()) {
-        const mapCtx = { year: decl.year, form: decl.reporting_form_id, refs: importRefs, file };
+        const mapCtx = { year: decl.year, form: decl.reporting_form_id, refs: importRefs, file, broker: p.broker };
         for (let i = 0; i < p.deals.length; i += 500) {
           const m = mapDeals(p.deals.slice(i, i + 500), mapCtx);
           for (const d of m.mapped) mapped.push(d);
