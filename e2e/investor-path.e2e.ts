@@ -8,9 +8,10 @@ import { apiCall, launch, newPage } from './support/browser.ts';
 
 /**
  * Issue 18: the investor with a foreign broker, from registration to step 8 and a second form, on a desktop
- * and on a 375 px phone. Screenshots of every step are kept for review under E2E_SHOTS_DIR.
+ * and on a 375 px phone. Screenshots of every step are kept for review under E2E_SHOTS_DIR (default: the e2e
+ * run's data directory, E2E_DATA_DIR, then shots/investor-path).
  */
-const SHOTS = process.env.E2E_SHOTS_DIR ?? join(process.env.DATA_DIR ?? tmpdir(), 'e2e-shots', 'investor-path');
+const SHOTS = process.env.E2E_SHOTS_DIR ?? join(process.env.E2E_DATA_DIR ?? tmpdir(), 'shots', 'investor-path');
 mkdirSync(SHOTS, { recursive: true });
 
 const DESKTOP = { width: 1440, height: 900 };

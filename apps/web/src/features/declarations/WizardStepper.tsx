@@ -104,7 +104,7 @@ export function WizardStepper({ step }: { step: number }) {
               }}
             >
               {onClick ? (
-                <UnstyledButton onClick={onClick} aria-label={`${s.label}: вернуться к шагу`}>
+                <UnstyledButton onClick={onClick} title="Вернуться к шагу">
                   {body}
                 </UnstyledButton>
               ) : (
