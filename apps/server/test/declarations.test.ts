@@ -478,3 +478,34 @@ describe('status changes by other modules', () => {
     expect(row?.details).toEqual({ from: 1, to: 3 });
   });
 });
+
+describe('migration 0018: the profile takes the IIN of step 7', () => {
+  it('fills a profile without an IIN from the latest declaration, and leaves a given IIN alone', async () => {
+    const { readFileSync } = await import('node:fs');
+    const sql = readFileSync(
+      new URL('../src/db/migrations/0018_profile_iin_from_declarations.sql', import.meta.url),
+      'utf8',
+    );
+    const without = await signedInUser(s);
+    const withIin = await signedInUser(s);
+    await s.deps.db.query("UPDATE users SET iin = '900101400013' WHERE id = $1", [withIin.id]);
+    const older = await create(without.client);
+    const newer = await create(without.client);
+    const other = await create(withIin.client);
+    const setIin = (id: number, iin: string, at: string) =>
+      s.deps.db.query(
+        `UPDATE declarations SET personal_data = personal_data || jsonb_build_object('iin', $2::text), updated_at = $3 WHERE id = $1`,
+        [id, iin, at],
+      );
+    await setIin(older, '900101300017', '2025-01-01T00:00:00Z');
+    await setIin(newer, '880202300013', '2025-02-01T00:00:00Z');
+    await setIin(other, '900101300017', '2025-02-01T00:00:00Z');
+    await s.deps.db.query(sql);
+    const iin = async (id: number) =>
+      (await s.deps.db.one<{ iin: string }>('SELECT iin FROM users WHERE id = $1', [id]))?.iin;
+    expect(await iin(without.id)).toBe('880202300013');
+    expect(await iin(withIin.id)).toBe('900101400013');
+    // control digit of 88020230001: weights 1..11 give 76, 76 mod 11 = 10; weights 3..11,1,2 give 113, mod 11 = 3
+    expect((await without.client.get('/api/authenticated')).json().data.iin).toBe('880202300013');
+  });
+});
