@@ -96,6 +96,25 @@ module.exports = {
       },
     },
     {
+      name: 'server-modules-only-through-index',
+      severity: 'error',
+      comment:
+        "A server module uses another module only through that module's index.ts (its public surface; " +
+        'scripts/module-index.mjs keeps the indexes and rewrites such imports).',
+      from: { path: '^apps/server/src/modules/([^/]+)/' },
+      to: {
+        path: '^apps/server/src/modules/[^/]+/',
+        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'server-code-uses-modules-through-index',
+      severity: 'error',
+      comment: 'Code outside the modules (server start, demo data, jobs) uses a module only through its index.ts.',
+      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/modules/[^/]+/' },
+      to: { path: '^apps/server/src/modules/[^/]+/', pathNot: '^apps/server/src/modules/[^/]+/index\\.ts$' },
+    },
+    {
       name: 'server-lib-and-db-never-import-modules',
       severity: 'error',
       comment: 'lib/ and db/ are below the feature modules: they must not know them.',

@@ -60,6 +60,7 @@ describe('architecture: dependency rules on resolved paths', () => {
         'no-circular: packages/tax/src/lots.ts → packages/tax/src/rules.ts → packages/tax/src/lots.ts',
         'packages-never-import-apps: packages/importers/src/parse.ts → apps/server/src/lib/clock.ts',
         'web-features-only-through-index: apps/web/src/features/alpha/parts/badge.ts → apps/web/src/features/beta/internal.ts',
+        'server-modules-only-through-index: apps/server/src/modules/alpha/service.ts → apps/server/src/modules/beta/service.ts',
         'domain-packages-do-no-io: packages/documents/src/render.ts → fs',
       ].sort(),
     );

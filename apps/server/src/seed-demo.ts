@@ -1,16 +1,13 @@
+import { seedDemoDeclarations } from './demo/declarations.ts';
+import { seedDemoTariffs } from './demo/tariffs.ts';
 import type { Deps } from './deps.ts';
-import { hashPassword } from './modules/auth/passwords.ts';
+import { hashPassword } from './modules/auth/index.ts';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'Demo-pass-1';
 
-type DemoSeeder = (deps: Deps, userId: number) => Promise<void>;
-const seeders: DemoSeeder[] = [];
-
-/** Feature modules add their demo data for the demo user here (declarations in several statuses, ...). */
-export function addDemoSeeder(fn: DemoSeeder) {
-  seeders.push(fn);
-}
+/** The demo user's data, in order: declarations in several statuses, then their tariffs and promo codes. */
+const seeders = [seedDemoDeclarations, seedDemoTariffs];
 
 /** The demo account outside production (README.md); created once, never overwritten. */
 export async function seedDemo(deps: Deps): Promise<void> {

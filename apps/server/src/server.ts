@@ -7,9 +7,9 @@ import { seedReference } from './db/seed-reference.ts';
 import type { Deps } from './deps.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
-import { stopEngineWorker } from './modules/calculation/engine-pool.ts';
-import { stopRenderWorker } from './modules/documents/render-pool.ts';
-import { stopParseWorker } from './modules/imports/parse-pool.ts';
+import { stopEngineWorker } from './modules/calculation/index.ts';
+import { stopRenderWorker } from './modules/documents/index.ts';
+import { stopParseWorker } from './modules/imports/index.ts';
 import { createProviders } from './providers/index.ts';
 import { seedDemo } from './seed-demo.ts';
 

@@ -1,25 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.ts';
-import { accountRoutes } from './auth/account-routes.ts';
-import { devAndCaptchaRoutes } from './auth/dev-routes.ts';
-import { authRoutes } from './auth/routes.ts';
-import { sessionRoutes } from './auth/session-routes.ts';
-import { calculationRoutes } from './calculation/routes.ts';
-import { dealRoutes } from './deals/routes.ts';
-import { declarationRoutes } from './declarations/routes.ts';
-import { documentRoutes } from './documents/routes.ts';
-import { healthRoutes } from './health/routes.ts';
-import { importRoutes } from './imports/routes.ts';
-import { managementRoutes } from './management/routes.ts';
-import { partnerAdminRoutes } from './partners/admin-routes.ts';
-import { partnerRoutes } from './partners/routes.ts';
-import { paymentAdminRoutes } from './payments/admin-routes.ts';
-import { paymentRoutes } from './payments/routes.ts';
-import { paymentSandboxRoutes } from './payments/sandbox-routes.ts';
-import { referenceRoutes } from './reference/routes.ts';
-import { signingRoutes } from './signing/routes.ts';
-import { signingSandboxRoutes } from './signing/sandbox-routes.ts';
-import { tariffRoutes } from './tariffs/routes.ts';
+import { accountRoutes, authRoutes, devAndCaptchaRoutes, sessionRoutes } from './auth/index.ts';
+import { calculationRoutes } from './calculation/index.ts';
+import { dealRoutes } from './deals/index.ts';
+import { declarationRoutes } from './declarations/index.ts';
+import { documentRoutes } from './documents/index.ts';
+import { healthRoutes } from './health/index.ts';
+import { importRoutes } from './imports/index.ts';
+import { managementRoutes } from './management/index.ts';
+import { partnerAdminRoutes, partnerRoutes } from './partners/index.ts';
+import { paymentAdminRoutes, paymentRoutes, paymentSandboxRoutes } from './payments/index.ts';
+import { referenceRoutes } from './reference/index.ts';
+import { signingRoutes, signingSandboxRoutes } from './signing/index.ts';
+import { tariffRoutes } from './tariffs/index.ts';
 
 /** Every feature module, registered in one place (the authorization matrix test walks this route table). */
 export async function registerModules(app: FastifyInstance, deps: Deps): Promise<void> {

@@ -3,7 +3,7 @@ import { type RateLookup, ratesNeeded, SUPPORTED_YEARS, type TaxDeal, TaxEngineE
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { slices } from '../../lib/slices.ts';
-import { type DealOut, type DeclarationRow, dealsRepo } from '../declarations/repo.ts';
+import { type DealOut, type DeclarationRow, dealsRepo } from '../declarations/index.ts';
 import { calculateOffThread, type EngineResult } from './engine-pool.ts';
 import { countryOf, currencyOf, loadRefs, type Refs } from './refs.ts';
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { sendJsonAnswer } from '../../lib/raw-json.ts';
-import { actorOf, requireUser } from '../auth/guard.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
 import { CalculationView, FinishAnswer, PersonalDataInput, StatusAnswer } from './schemas.ts';
 import { calculationService } from './service.ts';
 

@@ -3,10 +3,16 @@ import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { JsonAnswer } from '../../lib/raw-json.ts';
 import { RevisionCache, revisionCacheOf } from '../../lib/revision-cache.ts';
-import { auditDeclaration, type DeclarationAuditAction } from '../declarations/audit.ts';
-import { assertDealsEditable, blocked, isArchived } from '../declarations/lifecycle.ts';
-import type { DealOut, DeclarationRow } from '../declarations/repo.ts';
-import { askerOf, declarationsService } from '../declarations/service.ts';
+import type { DealOut, DeclarationRow } from '../declarations/index.ts';
+import {
+  askerOf,
+  assertDealsEditable,
+  auditDeclaration,
+  blocked,
+  type DeclarationAuditAction,
+  declarationsService,
+  isArchived,
+} from '../declarations/index.ts';
 import { type Computed, computeDeclaration } from './assemble.ts';
 import { FIELD_ORDER, FIFTH_SECTION_LABELS, lineCode } from './labels.ts';
 import type { CalculationView, PersonalDataInput } from './schemas.ts';

@@ -2,9 +2,7 @@ import { MSG, type SectionDef, sectionApplies, sectionByRoute, sectionBySlug } f
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { assertDealsEditable } from '../declarations/lifecycle.ts';
-import { dealsRepo } from '../declarations/repo.ts';
-import { askerOf, declarationsService } from '../declarations/service.ts';
+import { askerOf, assertDealsEditable, dealsRepo, declarationsService } from '../declarations/index.ts';
 import { contentionMemory } from './contention.ts';
 import { referenceCache } from './references.ts';
 

@@ -1,7 +1,7 @@
 import type { SectionDef } from '@deklarant/contracts';
 import { amountLevel, isGiven, type TaxWarning } from '@deklarant/tax';
 import type { DeclarationRow } from '../../db/rows.ts';
-import type { DealOut } from '../declarations/repo.ts';
+import type { DealOut } from '../declarations/index.ts';
 import { SALE_CODES, warningsOf } from './compute.ts';
 import type { ReferenceSets } from './references.ts';
 

@@ -11,7 +11,7 @@ import {
   TaxEngineError,
 } from '@deklarant/tax';
 import type { Db } from '../../db/db.ts';
-import { NEW_DEAL, type SaveFifo } from '../declarations/repo.ts';
+import { NEW_DEAL, type SaveFifo } from '../declarations/index.ts';
 import { taxDealOf } from './compute.ts';
 import type { FifoState, LotRow, StoredLot } from './lots.ts';
 import type { ReferenceSets } from './references.ts';

@@ -1,7 +1,7 @@
 import { amount, dec, isGiven } from '@deklarant/tax';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { dealsRepo } from '../declarations/repo.ts';
+import { dealsRepo } from '../declarations/index.ts';
 import { DEAL_TEXT, type DealsContext } from './context.ts';
 import { dealsModuleRepo } from './repo.ts';
 

@@ -1,6 +1,6 @@
 import { SECTIONS } from '@deklarant/contracts';
 import type { Actor } from '../../lib/actor.ts';
-import type { DealOut } from '../declarations/repo.ts';
+import type { DealOut } from '../declarations/index.ts';
 import { type DealAddress, type DealsContext, openDeal } from './context.ts';
 import { pickCommon } from './deal-fields.ts';
 import { dealView } from './deal-view.ts';

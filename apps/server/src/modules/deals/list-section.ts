@@ -1,7 +1,7 @@
 import { conversionsOf, LIMITS, type SectionDef } from '@deklarant/contracts';
 import { amount, dec, foreignBalancesWarnings, isGiven, securityKey, weightedAverage } from '@deklarant/tax';
 import type { Actor } from '../../lib/actor.ts';
-import { type DealOut, dealsRepo } from '../declarations/repo.ts';
+import { type DealOut, dealsRepo } from '../declarations/index.ts';
 import { SALE_CODES, taxDealOf } from './compute.ts';
 import { type DealsContext, openSection } from './context.ts';
 import { pickCommon } from './deal-fields.ts';

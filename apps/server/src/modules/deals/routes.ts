@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { actorOf, requireUser } from '../auth/guard.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
 import { dealsService } from './service.ts';
 
 const digits = (raw: string, message: string): number => {

@@ -14,8 +14,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { sendJsonAnswer } from '../../lib/raw-json.ts';
-import { actorOf, requireUser } from '../auth/guard.ts';
-import './demo-seed.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
 import { declarationsService } from './service.ts';
 
 /** Ids are digits; anything else reads like a missing declaration (404, nothing revealed). */

@@ -2,8 +2,8 @@ import { FORM, type ReportingFormId, sectionByKey } from '@deklarant/contracts';
 import type { DeclarationDocument, DocumentDeal } from '@deklarant/documents';
 import { amount, costKzt, dealAmountKzt, saleKzt, type TaxDeal } from '@deklarant/tax';
 import type { Db } from '../../db/db.ts';
-import type { Computed } from '../calculation/assemble.ts';
-import { nameOf, type Refs } from '../calculation/refs.ts';
+import type { Computed } from '../calculation/index.ts';
+import { nameOf, type Refs } from '../calculation/index.ts';
 
 export interface DocumentContext {
   kgdCode: string;

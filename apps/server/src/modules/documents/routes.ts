@@ -5,8 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { actorOf, requireUser } from '../auth/guard.ts';
-import { IdParams, parseId } from '../calculation/routes.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
+import { IdParams, parseId } from '../calculation/index.ts';
 import { CONTENT_TYPES, documentsService, EXPORT_JOB } from './service.ts';
 
 const StoredFile = z.object({

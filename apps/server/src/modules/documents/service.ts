@@ -15,9 +15,9 @@ import { PermanentJobError } from '../../jobs/queue.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { faultPoint } from '../../lib/fault-point.ts';
-import { computeDeclaration } from '../calculation/assemble.ts';
-import type { DeclarationRow } from '../declarations/repo.ts';
-import { declarationsService } from '../declarations/service.ts';
+import { computeDeclaration } from '../calculation/index.ts';
+import type { DeclarationRow } from '../declarations/index.ts';
+import { declarationsService } from '../declarations/index.ts';
 import { loadDocumentContext, toDocument } from './assemble.ts';
 import { renderOffThread, useFormTemplates } from './render-pool.ts';
 

@@ -3,8 +3,8 @@ import { fxRuleOf, yearRules } from '@deklarant/tax';
 import Decimal from 'decimal.js';
 import { slices } from '../../lib/slices.ts';
 import type { RatesProvider } from '../../providers/index.ts';
-import { type Computed, computeWithRates, dealRates, lookupRate } from '../deals/compute.ts';
-import type { ReferenceSets } from '../deals/references.ts';
+import type { ReferenceSets } from '../deals/index.ts';
+import { type Computed, computeWithRates, dealRates, lookupRate } from '../deals/index.ts';
 import type { Fields, MappedDeal } from './mapping.ts';
 
 /**

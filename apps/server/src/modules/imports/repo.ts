@@ -1,7 +1,7 @@
 import { MSG } from '@deklarant/contracts';
 import type { Reconciliation } from '@deklarant/importers';
 import type { Db } from '../../db/db.ts';
-import { isoDate } from '../declarations/dates.ts';
+import { isoDate } from '../declarations/index.ts';
 import type { PreparedDeal } from './prepare.ts';
 
 export type ImportStatus = 'queued' | 'running' | 'retrying' | 'done' | 'failed';

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
-import { actorOf, requireUser } from '../auth/guard.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, type UploadFile } from './files.ts';
 import { IMPORT_JOB, importsService } from './service.ts';
 

@@ -8,12 +8,16 @@ import type { Actor } from '../../lib/actor.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
 import { slices } from '../../lib/slices.ts';
 import { PartnerAnswer, PartnerError } from '../../providers/partner/index.ts';
-import { rematchSecurity } from '../deals/fifo.ts';
-import { referenceCache } from '../deals/references.ts';
-import { assertCanUploadReport, blocked } from '../declarations/lifecycle.ts';
-import { type DeclarationRow, declarationsRepo } from '../declarations/repo.ts';
-import { askerOf, declarationsService } from '../declarations/service.ts';
-import { assertUploadAllowed } from '../partners/service.ts';
+import { referenceCache, rematchSecurity } from '../deals/index.ts';
+import {
+  askerOf,
+  assertCanUploadReport,
+  blocked,
+  type DeclarationRow,
+  declarationsRepo,
+  declarationsService,
+} from '../declarations/index.ts';
+import { assertUploadAllowed } from '../partners/index.ts';
 import { periodMismatch } from './broker-match.ts';
 import { checkUpload, contentTypeOf, safeFilename, type UploadFile } from './files.ts';
 import { holderMismatch } from './holder-match.ts';

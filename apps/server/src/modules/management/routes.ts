@@ -5,13 +5,20 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError, unauthorized, unprocessable } from '../../lib/errors.ts';
 import { MessengerError } from '../../providers/messenger/index.ts';
-import { actorOf, bearerToken, requireAdmin, requireUser } from '../auth/guard.ts';
-import { loginGuard } from '../auth/login-guard.ts';
-import { verifyPassword } from '../auth/passwords.ts';
-import { authRateLimit } from '../auth/routes.ts';
-import { createSession, findSession, revokeSession } from '../auth/sessions.ts';
-import { usersRepo } from '../auth/users-repo.ts';
-import { audit, isPlaceholderEmail } from '../partners/service.ts';
+import {
+  actorOf,
+  authRateLimit,
+  bearerToken,
+  createSession,
+  findSession,
+  loginGuard,
+  requireAdmin,
+  requireUser,
+  revokeSession,
+  usersRepo,
+  verifyPassword,
+} from '../auth/index.ts';
+import { audit, isPlaceholderEmail } from '../partners/index.ts';
 import { MANAGEMENT_MSG, managementService, seedDemoManager } from './service.ts';
 
 const IdParams = z.object({ id: z.string() });

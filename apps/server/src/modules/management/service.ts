@@ -3,10 +3,9 @@ import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { Letter } from '../../providers/mail/mailer.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { auditDeclaration } from '../declarations/audit.ts';
-import { declarationsRepo } from '../declarations/repo.ts';
-import { audit, isPlaceholderEmail } from '../partners/service.ts';
+import { hashPassword } from '../auth/index.ts';
+import { auditDeclaration, declarationsRepo } from '../declarations/index.ts';
+import { audit, isPlaceholderEmail } from '../partners/index.ts';
 
 export const MANAGEMENT_MSG = {
   managerOnly: 'Действие доступно менеджеру, работающему от имени пользователя',

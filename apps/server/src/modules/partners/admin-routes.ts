@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
-import { actorOf, requireAdmin } from '../auth/guard.ts';
+import { actorOf, requireAdmin } from '../auth/index.ts';
 import { type PartnerRow, partnersRepo } from './repo.ts';
 import { AdminPartner, PartnerInput } from './schemas.ts';
 import { encryptApiKey } from './secret.ts';

@@ -4,8 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { actorOf, requireUser } from '../auth/guard.ts';
-import { authRateLimit } from '../auth/routes.ts';
+import { actorOf, authRateLimit, requireUser } from '../auth/index.ts';
 import { partnersRepo } from './repo.ts';
 import {
   B2BCodeAnswer,

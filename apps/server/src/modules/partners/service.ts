@@ -6,11 +6,17 @@ import type { Actor } from '../../lib/actor.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
 import { letters } from '../../providers/mail/letters.ts';
 import { httpPartner, PartnerError, type PartnerProvider } from '../../providers/partner/index.ts';
-import { CODE_PURPOSE, codesService, wrongCode } from '../auth/codes.ts';
-import { loginGuard } from '../auth/login-guard.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { createSession, revokeSession } from '../auth/sessions.ts';
-import { usersRepo } from '../auth/users-repo.ts';
+import {
+  CODE_PURPOSE,
+  codesService,
+  createSession,
+  hashPassword,
+  loginGuard,
+  revokeSession,
+  usersRepo,
+  verifyPassword,
+  wrongCode,
+} from '../auth/index.ts';
 import { type PartnerRow, partnersRepo } from './repo.ts';
 import type { B2BRegisterBody, PublicPartner } from './schemas.ts';
 import { decryptApiKey } from './secret.ts';

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { actorOf, requireAdmin } from '../auth/guard.ts';
+import { actorOf, requireAdmin } from '../auth/index.ts';
 
 interface OverpaymentRow {
   id: number;

@@ -1,8 +1,7 @@
 import { money, TARIFF } from '@deklarant/contracts';
 import type { Db } from '../../db/db.ts';
-import type { PaymentKind } from '../declarations/paid-states.ts';
-import type { DeclarationRow } from '../declarations/repo.ts';
-import { tariffsRepo } from '../tariffs/repo.ts';
+import type { DeclarationRow, PaymentKind } from '../declarations/index.ts';
+import { tariffsRepo } from '../tariffs/index.ts';
 
 /**
  * What an invoice pays for: the tariff, options, promo code and price current when it was issued.

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db.ts';
-import type { PaymentKind } from '../declarations/paid-states.ts';
+import type { PaymentKind } from '../declarations/index.ts';
 import type { PriceBinding } from './price.ts';
 
 export interface PaymentRow {

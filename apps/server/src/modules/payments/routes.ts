@@ -13,8 +13,8 @@ import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { faultPoint } from '../../lib/fault-point.ts';
 import { ProviderRejected, ProviderUnavailable } from '../../providers/payment/errors.ts';
-import { actorOf, requireUser } from '../auth/guard.ts';
-import { parseDeclarationId } from '../tariffs/routes.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
+import { parseDeclarationId } from '../tariffs/index.ts';
 import { CallbackRefused, callbacksService } from './callbacks.ts';
 import { paymentsService } from './service.ts';
 

@@ -11,9 +11,7 @@ import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { ProviderRejected, ProviderUnavailable } from '../../providers/payment/errors.ts';
-import { blocked } from '../declarations/lifecycle.ts';
-import { declarationsService } from '../declarations/service.ts';
-import { assertCanPay } from '../declarations/paid-states.ts';
+import { assertCanPay, blocked, declarationsService } from '../declarations/index.ts';
 import { currentPrice } from './price.ts';
 import { type InvoiceRow, type PaymentRow, paymentsRepo } from './repo.ts';
 

@@ -15,8 +15,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { actorOf, requireUser } from '../auth/guard.ts';
-import { parseDeclarationId } from '../tariffs/routes.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
+import { parseDeclarationId } from '../tariffs/index.ts';
 import { signingService } from './service.ts';
 import { ANSWER_JOB, submissionsService } from './submissions.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import { esc, hidden, sandboxPage } from '../payments/sandbox-html.ts';
+import { esc, hidden, sandboxPage } from '../payments/index.ts';
 
 const html = (reply: FastifyReply, body: string, status = 200) =>
   reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);

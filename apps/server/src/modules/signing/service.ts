@@ -7,12 +7,15 @@ import { HttpError } from '../../lib/errors.ts';
 import { ProviderRejected, ProviderUnavailable } from '../../providers/payment/errors.ts';
 import { stripSignature, verifyXmlSignature } from '../../providers/signing/xmldsig.ts';
 import type { TaxOfficeReceipt } from '../../providers/taxoffice/index.ts';
-import { auditDeclaration } from '../declarations/audit.ts';
-import { blocked } from '../declarations/lifecycle.ts';
-import { assertCanSign } from '../declarations/paid-states.ts';
-import { type DeclarationRow, declarationsRepo } from '../declarations/repo.ts';
-import { declarationsService } from '../declarations/service.ts';
-import { buildDeclarationDocument } from '../documents/service.ts';
+import {
+  assertCanSign,
+  auditDeclaration,
+  blocked,
+  type DeclarationRow,
+  declarationsRepo,
+  declarationsService,
+} from '../declarations/index.ts';
+import { buildDeclarationDocument } from '../documents/index.ts';
 import { submissionsService } from './submissions.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

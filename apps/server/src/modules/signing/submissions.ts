@@ -11,7 +11,7 @@ import type { Deps } from '../../deps.ts';
 import { letters } from '../../providers/mail/letters.ts';
 import { ProviderUnavailable } from '../../providers/payment/errors.ts';
 import { almatyDateTime, type TaxOfficeAnswer, type TaxOfficeReceipt } from '../../providers/taxoffice/index.ts';
-import { auditDeclaration } from '../declarations/audit.ts';
+import { auditDeclaration } from '../declarations/index.ts';
 
 /** The background job asking the tax office for its answer about one submission. */
 export const ANSWER_JOB = 'taxoffice.answer';

@@ -1,4 +1,3 @@
-import './demo-seed.ts';
 import {
   AdditionalCost,
   ChooseTariffBody,
@@ -12,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { actorOf, requireUser } from '../auth/guard.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
 import { tariffsService } from './service.ts';
 
 const IdParams = z.object({ id: z.string() });

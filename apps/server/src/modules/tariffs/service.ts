@@ -12,16 +12,18 @@ import {
   type TariffCatalog,
 } from '@deklarant/contracts';
 import type { Db } from '../../db/db.ts';
+import { lockDeclaration, voidOpenInvoices } from '../../db/invoices.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
-import type { UserRow } from '../auth/users-repo.ts';
-import { auditDeclaration } from '../declarations/audit.ts';
-import { addDays } from '../declarations/dates.ts';
-import { declarationsRepo } from '../declarations/repo.ts';
-import { declarationsService } from '../declarations/service.ts';
-import { assertCanChooseTariff } from '../declarations/paid-states.ts';
-import { lockDeclaration, voidOpenInvoices } from '../../db/invoices.ts';
+import type { UserRow } from '../auth/index.ts';
+import {
+  addDays,
+  assertCanChooseTariff,
+  auditDeclaration,
+  declarationsRepo,
+  declarationsService,
+} from '../declarations/index.ts';
 import { type OptionRow, type PromoRow, type TariffRow, tariffsRepo } from './repo.ts';
 
 export const isHalyk = (user: Pick<UserRow, 'bank_name'>) => (user.bank_name ?? '').toLowerCase() === 'halykfinance';
@@ -121,15 +123,13 @@ export function tariffsService(deps: Deps) {
               price: money.money2(x.price),
             })),
         })),
-        options: options
-          .filter(offered)
-          .map((o) => ({
-            id: o.id,
-            code: o.code,
-            name: o.name,
-            description: o.description,
-            price: money.money2(o.price),
-          })),
+        options: options.filter(offered).map((o) => ({
+          id: o.id,
+          code: o.code,
+          name: o.name,
+          description: o.description,
+          price: money.money2(o.price),
+        })),
         auto_submission_offered: deps.config.offerAutoSubmission,
         contact_url: deps.config.consultantContactUrl,
         currency: PAYMENT_CURRENCY,

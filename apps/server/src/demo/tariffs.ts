@@ -1,8 +1,6 @@
 import { ARCHIVE_AFTER_DAYS, FORM, TARIFF } from '@deklarant/contracts';
-import type { Deps } from '../../deps.ts';
-import { addDemoSeeder } from '../../seed-demo.ts';
-import { addDays } from '../declarations/dates.ts';
-import { declarationsRepo } from '../declarations/repo.ts';
+import type { Deps } from '../deps.ts';
+import { addDays, declarationsRepo } from '../modules/declarations/index.ts';
 
 /**
  * Demo promo codes (outside production only, so a free code never reaches production) and a demo
@@ -13,7 +11,7 @@ export const DEMO_PROMO_CODES = [
   { code: 'DEMO20', discount: '20', broker: null },
 ];
 
-async function seed(deps: Deps, userId: number): Promise<void> {
+export async function seedDemoTariffs(deps: Deps, userId: number): Promise<void> {
   const now = deps.clock.now();
   await deps.db.tx(async (t) => {
     for (const p of DEMO_PROMO_CODES) {
@@ -46,5 +44,3 @@ async function seed(deps: Deps, userId: number): Promise<void> {
     });
   });
 }
-
-addDemoSeeder(seed);

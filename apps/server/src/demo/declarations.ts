@@ -1,11 +1,9 @@
 import { ARCHIVE_AFTER_DAYS, type DealInput, FORM, TARIFF } from '@deklarant/contracts';
-import type { Deps } from '../../deps.ts';
-import { seedDemoLog } from '../../lib/demo-log.ts';
-import { addDemoSeeder } from '../../seed-demo.ts';
-import { usersRepo } from '../auth/users-repo.ts';
-import { dealsService } from '../deals/service.ts';
-import { addDays } from './dates.ts';
-import { dealsRepo, declarationsRepo } from './repo.ts';
+import type { Deps } from '../deps.ts';
+import { seedDemoLog } from '../lib/demo-log.ts';
+import { usersRepo } from '../modules/auth/index.ts';
+import { dealsService } from '../modules/deals/index.ts';
+import { addDays, dealsRepo, declarationsRepo } from '../modules/declarations/index.ts';
 
 /**
  * Demo deals entered the way a user enters them (through the deals service), so the KZT
@@ -79,7 +77,7 @@ interface DemoPlan {
 }
 
 /** Demo declarations in statuses 1, 2, 3 and 9 (and one archived) for the demo account (README.md). */
-async function seedDemoDeclarations(deps: Deps, userId: number): Promise<void> {
+export async function seedDemoDeclarations(deps: Deps, userId: number): Promise<void> {
   const now = deps.clock.now();
   const last = now.getUTCFullYear() - 1;
   const plan: DemoPlan[] = [
@@ -169,5 +167,3 @@ async function seedDemoDeclarations(deps: Deps, userId: number): Promise<void> {
     if (p.status !== 1) await repo.setStatus(d.id, p.status, created);
   }
 }
-
-addDemoSeeder(seedDemoDeclarations);

@@ -1,0 +1,2 @@
+// The public surface of the reference module: other modules import only from here (scripts/module-index.mjs).
+export { referenceRoutes } from './routes.ts';
