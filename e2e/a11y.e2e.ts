@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, launch, newPage } from './support/browser.ts';
+import { newDemoDeclaration, signInTo } from './support/deal-form.ts';
 
 // Accessibility: axe-core on every screen of the journeys (zero serious or critical violations,
 // every form field labelled), and the declaration journey with the keyboard alone.
@@ -47,30 +48,13 @@ async function register(): Promise<{ email: string; token: string }> {
 beforeAll(async () => {
   browser = await launch();
   ({ email, token } = await register());
-  const created = await apiCall<{ data: { common_data: { id: number } } }>(
-    'POST',
-    '/api/declarations',
-    { year: LAST_YEAR, type: 1, kgd_code_id: 1, reporting_form_id: 3 },
-    token,
-  );
-  expect(created.status).toBe(201);
-  declarationId = created.json.data.common_data.id;
+  declarationId = await newDemoDeclaration(token, LAST_YEAR);
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(page: Page) {
-  await page.goto('/');
-  await page.evaluate(
-    ({ t, id }) => {
-      localStorage.setItem('access_token', t);
-      localStorage.setItem('session', 'B2C');
-      localStorage.setItem('currentDeclarationId', id);
-    },
-    { t: token, id: String(declarationId) },
-  );
-}
+const signedIn = (page: Page) => signInTo(page, token, declarationId);
 
 interface AxeViolation {
   id: string;

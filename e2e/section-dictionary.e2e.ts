@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, demoToken, launch, newPage } from './support/browser.ts';
+import { demoToken, launch, newPage } from './support/browser.ts';
+import { choose, field, newDemoDeclaration, signInTo } from './support/deal-form.ts';
 
 /* Issue 18: a foreign-broker sale without a BIN, the section suggestion with its one-click move, the words of dividends. */
 
@@ -12,42 +13,13 @@ const year = Math.min(new Date().getUTCFullYear() - 2, 2024);
 beforeAll(async () => {
   browser = await launch();
   token = await demoToken();
-  const created = await apiCall<{ data: { common_data: { id: number } } }>(
-    'POST',
-    '/api/declarations',
-    { year, type: 1, kgd_code_id: 1, reporting_form_id: 3 },
-    token,
-  );
-  expect(created.status).toBe(201);
-  declarationId = created.json.data.common_data.id;
+  declarationId = await newDemoDeclaration(token, year);
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page) {
-  await page.goto('/');
-  await page.evaluate(
-    ({ t, id }) => {
-      localStorage.setItem('access_token', t);
-      localStorage.setItem('session', 'B2C');
-      localStorage.setItem('currentDeclarationId', id);
-    },
-    { t: token, id: String(declarationId) },
-  );
-}
-
-const field = (page: Page, name: string) => page.locator(`input[data-field="${name}"]`);
-
-async function choose(page: Page, name: string, option: string) {
-  const input = field(page, name);
-  await input.click();
-  if ((await input.getAttribute('readonly')) === null) await input.fill(option);
-  await page
-    .getByRole('option', { name: new RegExp(`^${option}`) })
-    .first()
-    .click();
-}
+const signIn = (page: Page) => signInTo(page, token, declarationId);
 
 describe('foreign brokers and the section suggestion', () => {
   it('an IBKR sale typed into I.A is moved to II with one click and saved there without a BIN', async () => {

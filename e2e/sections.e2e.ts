@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, demoToken, launch, newPage } from './support/browser.ts';
+import { demoToken, launch, newPage } from './support/browser.ts';
+import { choose, field, newDemoDeclaration, signInTo } from './support/deal-form.ts';
 
 const ACQUISITION_80 =
   'Стоимость приобретения по данной сделке более чем на 80% ниже стоимости реализации. Возможно, вы переводили актив от другого брокера или покупали его в валюте отличной от валюты продажи.';
@@ -14,43 +15,13 @@ const year = Math.min(new Date().getUTCFullYear() - 2, 2024);
 beforeAll(async () => {
   browser = await launch();
   token = await demoToken();
-  const created = await apiCall<{ data: { common_data: { id: number } } }>(
-    'POST',
-    '/api/declarations',
-    { year, type: 1, kgd_code_id: 1, reporting_form_id: 3 },
-    token,
-  );
-  expect(created.status).toBe(201);
-  declarationId = created.json.data.common_data.id;
+  declarationId = await newDemoDeclaration(token, year);
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page) {
-  await page.goto('/');
-  await page.evaluate(
-    ({ t, id }) => {
-      localStorage.setItem('access_token', t);
-      localStorage.setItem('session', 'B2C');
-      localStorage.setItem('currentDeclarationId', id);
-    },
-    { t: token, id: String(declarationId) },
-  );
-}
-
-const field = (page: Page, name: string) => page.locator(`input[data-field="${name}"]`);
-
-/** Picks a select option; selects with more than 6 options are searchable, so the text is typed first. */
-async function choose(page: Page, field: string, option: string) {
-  const input = page.locator(`input[data-field="${field}"]`);
-  await input.click();
-  if ((await input.getAttribute('readonly')) === null) await input.fill(option);
-  await page
-    .getByRole('option', { name: new RegExp(`^${option}`) })
-    .first()
-    .click();
-}
+const signIn = (page: Page) => signInTo(page, token, declarationId);
 
 describe('deal sections in the browser', () => {
   it('adds a foreign-currency sale in I.A: KZT equivalent, the 80 % error, fix, save, list with the total', async () => {

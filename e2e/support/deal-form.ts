@@ -1,0 +1,42 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { apiCall } from './browser.ts';
+
+/** A new 270.00 of the demo user for `year` (created through the API, as the new-form screen does). */
+export async function newDemoDeclaration(token: string, year: number): Promise<number> {
+  const created = await apiCall<{ data: { common_data: { id: number } } }>(
+    'POST',
+    '/api/declarations',
+    { year, type: 1, kgd_code_id: 1, reporting_form_id: 3 },
+    token,
+  );
+  expect(created.status).toBe(201);
+  return created.json.data.common_data.id;
+}
+
+/** Opens the app signed in with `token`, the declaration `declarationId` being the current one. */
+export async function signInTo(page: Page, token: string, declarationId: number): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(
+    ({ t, id }) => {
+      localStorage.setItem('access_token', t);
+      localStorage.setItem('session', 'B2C');
+      localStorage.setItem('currentDeclarationId', id);
+    },
+    { t: token, id: String(declarationId) },
+  );
+}
+
+/** A deal-form input by its field name. */
+export const field = (page: Page, name: string) => page.locator(`input[data-field="${name}"]`);
+
+/** Picks a select option; selects with more than 6 options are searchable, so the text is typed first. */
+export async function choose(page: Page, name: string, option: string): Promise<void> {
+  const input = field(page, name);
+  await input.click();
+  if ((await input.getAttribute('readonly')) === null) await input.fill(option);
+  await page
+    .getByRole('option', { name: new RegExp(`^${option}`) })
+    .first()
+    .click();
+}
