@@ -75,10 +75,9 @@ module.exports = {
         path: DOMAIN,
         pathNot: [
           // The files of documents that read their own bundled assets (read-only, next to the code): the XSD
-          // schemas of the forms, the Roboto fonts embedded in the PDF (two renderers), and the form templates
+          // schemas of the forms, the Roboto fonts embedded in the PDF, and the form templates
           // (ours, or the operator's KGD package from the folder the server names: read-only files as well).
           '^packages/documents/src/xml/validate\\.ts$',
-          '^packages/documents/src/pdf/engine\\.ts$',
           '^packages/documents/src/pdf/kit\\.ts$',
           '^packages/documents/src/template/load\\.ts$',
         ],
