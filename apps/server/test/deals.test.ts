@@ -228,6 +228,17 @@ describe('KZT equivalents, income and warnings', () => {
     expect(data.exchange_rate.rate_date).toBe('13.06.2024');
   });
 
+  it('a foreign broker has no BIN to give: no BIN warning, even in I.A before the deal is moved to II', async () => {
+    const id = await declaration(u.client);
+    const { broker_bin: _b, ...noBin } = SALE;
+    const calc = await u.client.post(`/api/declarations/${id}/deals/first-section-a/calculate-profit`, {
+      ...noBin,
+      foreign_broker: true,
+    });
+    expect(calc.statusCode, calc.body).toBe(200);
+    expect(calc.json().data.warnings.map((w: { code: string }) => w.code)).not.toContain('no_broker_bin');
+  });
+
   it('card level follows the section warning levels of docs/tax-years.md (sales under 20 % of cost: error)', async () => {
     const id = await declaration(u.client);
     const loss = await u.client.post(`/api/declarations/${id}/deals/first-section-a`, {
