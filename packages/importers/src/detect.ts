@@ -23,6 +23,7 @@ const BROKERS: Record<FormatId, string> = {
   exante_trades_csv: 'Exante',
   exante_transactions_csv: 'Exante',
   bybit_spot_csv: 'Bybit',
+  okx_trades_csv: 'OKX',
   template_csv: TEMPLATE.broker,
   template_xlsx: TEMPLATE.broker,
 };
@@ -88,6 +89,9 @@ function detectCsv(text: string): Detection | null {
   }
   if (plain.includes('Spot Pairs') && plain.includes('Direction') && plain.includes('Filled Quantity')) {
     return found('bybit_spot_csv');
+  }
+  if (plain.includes('Order id') && plain.includes('Trade Type') && plain.includes('Instrument')) {
+    return found('okx_trades_csv');
   }
   const rows = readCsv(text.slice(0, 16384).split(/\r?\n/).slice(0, 30).join('\n'));
   const layouts: [Layout, FormatId][] = [

@@ -11,6 +11,7 @@ import { parseFreedomJson, parseFreedomXml } from './parsers/freedom.ts';
 import { parseIbCsv } from './parsers/ib-csv.ts';
 import { parseIbFlex } from './parsers/ib-flex.ts';
 import { HALYK, JUSAN, LAYOUTS, TEMPLATE } from './parsers/layouts.ts';
+import { parseOkxTrades } from './parsers/okx.ts';
 import { headerScore, isHeaderOf, type Layout, parseTable } from './parsers/tabular.ts';
 import { readCsv } from './read/csv.ts';
 import { readXlsx } from './read/xlsx.ts';
@@ -83,6 +84,8 @@ async function parseSniffed(bytes: Uint8Array, s: Sniffed, opts: ParseOptions): 
       return parseExanteTransactions(readCsv(text));
     case 'bybit_spot_csv':
       return parseBybitSpot(readCsv(text));
+    case 'okx_trades_csv':
+      return parseOkxTrades(readCsv(text));
   }
   const rows = s.kind === 'csv' ? readCsv(text) : [];
   const sheets = s.kind === 'xlsx' ? await readXlsx(bytes) : [];
@@ -102,6 +105,6 @@ async function parseSniffed(bytes: Uint8Array, s: Sniffed, opts: ParseOptions): 
   }
   return refuse(
     'unknown_format',
-    `${MSG.wrongFormat(ACCEPTED_FORMATS)}. Не удалось распознать отчет: поддерживаются Interactive Brokers (Flex XML, Activity CSV), Freedom Finance (JSON, XML), Halyk Finance, Jusan Invest, Exante, Binance, Bybit и шаблон Декларант.`,
+    `${MSG.wrongFormat(ACCEPTED_FORMATS)}. Не удалось распознать отчет: поддерживаются Interactive Brokers (Flex XML, Activity CSV), Freedom Finance (JSON, XML), Halyk Finance, Jusan Invest, Exante, Binance, Bybit, OKX и шаблон Декларант.`,
   );
 }

@@ -160,6 +160,7 @@ export type FormatId =
   | 'exante_trades_csv'
   | 'exante_transactions_csv'
   | 'bybit_spot_csv'
+  | 'okx_trades_csv'
   | 'template_csv'
   | 'template_xlsx';
 

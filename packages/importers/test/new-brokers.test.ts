@@ -79,3 +79,37 @@ describe('Bybit spot order history (samples/bybit-spot.csv)', async () => {
     expect(r.deals[2]).toMatchObject({ operation_type_id: 5, status: 1 });
   });
 });
+
+describe('OKX trade history (samples/okx-trades.csv)', async () => {
+  const r = await parseSample('okx-trades.csv');
+  it('a Buy and a Sell row of one id make one trade; USDT priced as USD; transfers skipped', () => {
+    expect(detectFormat(sample('okx-trades.csv'))).toEqual({ format: 'okx_trades_csv', broker: 'OKX' });
+    expect(r.errors).toEqual([]);
+    // lines 2-3: received 0.02 BTC, gave 840 USDT → purchase of 0.02 BTC for 840 USD; the fee 0.00002 BTC is in
+    // the coin bought, so it is a note, not a USD commission
+    expect(r.deals[0]).toMatchObject({
+      kind: 'purchase',
+      row: '2, 3',
+      transaction_date: '04.03.2024',
+      name_security: 'BTC',
+      quantity: '0.02',
+      purchase_opening_cost: '840',
+      currency_code: 'USD',
+      commission: null,
+    });
+    // lines 4-5: 0.2 ETH for 0.01 BTC: crypto paid in crypto → exchange (operation 5), needs a KZT value
+    expect(r.deals[1]).toMatchObject({ row: '4, 5', operation_type_id: 5, status: 1, quantity: '0.2' });
+    // lines 6-7: gave 0.005 BTC, received 325 USDT, fee 0.325 USDT → sale 325 USD, commission 0.325 USD
+    expect(r.deals[2]).toMatchObject({
+      kind: 'sale',
+      section: 'second_section',
+      row: '6, 7',
+      quantity: '0.005',
+      sale_closing_cost: '325',
+      commission: '0.325',
+      currency_code: 'USD',
+    });
+    expect(r.deals).toHaveLength(3);
+    expect(r.skipped).toEqual([{ row: 8, reason: expect.stringMatching(/Перевод/) }]);
+  });
+});
