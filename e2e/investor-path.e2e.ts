@@ -115,11 +115,17 @@ async function withoutUpload(page: Page) {
   await dialog.getByRole('button', { name: 'Продолжить без загрузки' }).click();
 }
 
-/** The Apple sale typed into I.A ('в РК') gets the suggestion to move it to II; one click moves it. */
+/**
+ * The Apple sale typed into I.A ('в РК') gets the suggestion to move it to II; one click moves it. The form's
+ * broker (Interactive Brokers) is already the deal's: the form opens with «Иностранный брокер» and its name,
+ * so the suggestion is there before anything is typed.
+ */
 async function saleInWrongSection(page: Page, shot: (n: string) => Promise<void>) {
   await page.goto('/app/securities-transactions/create');
   await page.getByRole('heading', { name: 'Добавление сделки' }).waitFor();
-  expect(await page.getByTestId('section-suggestion').count()).toBe(0);
+  expect(await page.getByRole('radio', { name: /Иностранный брокер/ }).isChecked()).toBe(true);
+  expect(await field(page, 'broker_name').inputValue()).toBe('Interactive Brokers');
+  await page.getByTestId('section-suggestion').waitFor();
   await choose(page, 'operation_type_id', 'Продажа');
   await field(page, 'name_security').fill('Apple Inc.');
   await field(page, 'isin_security').fill('US0378331005');

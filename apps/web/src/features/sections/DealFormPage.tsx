@@ -32,7 +32,7 @@ import { BrokerField, NoBinNote } from './BrokerField.tsx';
 import { KztPanel, WarningsList } from './DealCalculation.tsx';
 import { DealField, type FormValues } from './DealField.tsx';
 import { type FieldDef, HISTORY_CODES, SECTION_FIELDS } from './fields.ts';
-import { dealResolver, initialValues, isRequired, isShown, toPayload } from './form-model.ts';
+import { dealResolver, type HomeBroker, initialValues, isRequired, isShown, toPayload } from './form-model.ts';
 import { HISTORY_SECTION, sectionPaths } from './paths.ts';
 import { useLeaveConfirm } from './useLeaveConfirm.ts';
 import { usePrefix } from './usePrefix.ts';
@@ -45,17 +45,21 @@ export default function DealFormPage({ route }: { route: string }) {
   const decl = useDeclaration(declarationId);
   const dealId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
   const deal = useDeal(declarationId, section?.slug ?? '', dealId);
+  const brokers = useReferenceList('get-brokers', dealId === null);
 
   if (!section) return null;
   if (declarationId === null) return <Alert color="yellow">{MSG.noDeclarationChosen}</Alert>;
   if (decl.isError) return <Alert color="red">{decl.error.message}</Alert>;
   if (deal.isError) return <Alert color="red">{deal.error.message}</Alert>;
   if (!decl.data || (dealId !== null && !deal.data)) return <Loading />;
+  if (dealId === null && brokers.isPending) return <Loading />;
+  const chosen = brokers.data?.find((b) => b.name === decl.data.common_data.broker);
   return (
     <DealForm
       key={dealId ?? 'new'}
       section={section}
       declaration={decl.data}
+      homeBroker={chosen ? { name: String(chosen.name), is_foreign: chosen.is_foreign === true } : undefined}
       deal={deal.data?.data}
       hideHistoryLink={deal.data?.meta.hide_history_link ?? false}
     />
@@ -67,11 +71,13 @@ function DealForm({
   declaration,
   deal,
   hideHistoryLink,
+  homeBroker,
 }: {
   section: SectionDef;
   declaration: Declaration;
   deal?: DealRow;
   hideHistoryLink: boolean;
+  homeBroker?: HomeBroker | undefined;
 }) {
   const navigate = useNavigate();
   const prefix = usePrefix();
@@ -97,7 +103,7 @@ function DealForm({
   const paths = sectionPaths(section, prefix, saleId, search.get('section'));
 
   const { control, handleSubmit, setError, setValue, formState } = useForm<FormValues>({
-    defaultValues: initialValues(code, fields, deal, moved?.carried),
+    defaultValues: initialValues(code, fields, deal, moved?.carried, homeBroker),
     resolver: dealResolver(code, fields, ctx, extra),
   });
   const values = useWatch({ control }) as FormValues;

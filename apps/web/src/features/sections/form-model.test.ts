@@ -16,6 +16,19 @@ describe('the deal form read from the section dictionary', () => {
     expect(initialValues('1B', SECTION_FIELDS['1B']).operation_type_id).toBe('7');
   });
 
+  it("a new deal starts from the form's broker: Interactive Brokers named, no BIN asked; Halyk keeps the BIN", () => {
+    const ibkr = { name: 'Interactive Brokers', is_foreign: true };
+    expect(initialValues('2', fields2, undefined, undefined, ibkr)).toMatchObject({
+      foreign_broker: true,
+      broker_name: 'Interactive Brokers',
+    });
+    const halyk = initialValues('2', fields2, undefined, undefined, { name: 'Halyk Finance', is_foreign: false });
+    expect(halyk.foreign_broker).toBe(false);
+    expect(halyk.broker_name).toBe('');
+    // a stored deal keeps what it was saved with
+    expect(initialValues('2', fields2, { foreign_broker: false }, undefined, ibkr).foreign_broker).toBe(false);
+  });
+
   it('posts the broker choice; the foreign broker name and country only for a foreign broker', () => {
     const values = {
       ...initialValues('2', fields2),

@@ -1,4 +1,11 @@
-import { carryValues, fieldSpec, requiredFields, roundHalfUp, type SectionCode, validateDeal } from '@deklarant/contracts';
+import {
+  carryValues,
+  fieldSpec,
+  requiredFields,
+  roundHalfUp,
+  type SectionCode,
+  validateDeal,
+} from '@deklarant/contracts';
 import type { FieldError, Resolver } from 'react-hook-form';
 import type { FormValues } from './DealField.tsx';
 import { type FieldDef, ID_FIELDS, PRESELECTED } from './fields.ts';
@@ -14,11 +21,18 @@ export const isShown = (f: FieldDef, values: FormValues) => !f.shownWhen || f.sh
  * Form values of a stored deal, or of a new one with the section's preselected values; `carried` are
  * the values typed into another section's form and moved here (one-click move of a suggestion).
  */
+/** The broker chosen on the new-form screen, as the brokers reference gives it. */
+export interface HomeBroker {
+  name: string;
+  is_foreign: boolean;
+}
+
 export function initialValues(
   code: SectionCode,
   fields: readonly FieldDef[],
   deal?: Record<string, unknown>,
   carried?: FormValues,
+  homeBroker?: HomeBroker,
 ): FormValues {
   const out: FormValues = {};
   for (const f of fields) {
@@ -28,6 +42,11 @@ export function initialValues(
     else out[f.name] = isDate(f) ? ruToIso(String(v)) : String(v);
   }
   if (!deal) Object.assign(out, PRESELECTED[code] ?? {});
+  // A new deal starts from the form's broker: a foreign one needs no BIN and its name is already known.
+  if (!deal && homeBroker && fields.some((f) => f.kind === 'broker')) {
+    out.foreign_broker = homeBroker.is_foreign;
+    if (homeBroker.is_foreign && fields.some((f) => f.name === 'broker_name')) out.broker_name = homeBroker.name;
+  }
   if (carried)
     for (const f of fields) if (Object.hasOwn(carried, f.name)) out[f.name] = carried[f.name] as string | boolean;
   return out;
