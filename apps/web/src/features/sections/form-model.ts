@@ -1,11 +1,4 @@
-import {
-  carryValues,
-  fieldSpec,
-  requiredFields,
-  roundHalfUp,
-  type SectionCode,
-  validateDeal,
-} from '@deklarant/contracts';
+import { fieldSpec, requiredFields, roundHalfUp, type SectionCode, validateDeal } from '@deklarant/contracts';
 import type { FieldError, Resolver } from 'react-hook-form';
 import type { FormValues } from './DealField.tsx';
 import { type FieldDef, ID_FIELDS, PRESELECTED } from './fields.ts';
