@@ -50,7 +50,10 @@ for (const file of walk(src)) {
       const part = raw.trim();
       if (!part) continue;
       const isType = Boolean(typeAll) || part.startsWith('type ');
-      const name = part.replace(/^type\s+/, '').split(/\s+as\s+/)[0].trim();
+      const name = part
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0]
+        .trim();
       namesOf.set(name, (namesOf.get(name) ?? true) && isType);
     }
     const indexSpec = relative(dirname(file), join(modulesDir, to, 'index.ts'));
@@ -78,7 +81,9 @@ for (const [mod, files] of surface) {
       namesOf.set(name, (namesOf.get(name) ?? true) && isType);
     }
   }
-  const lines = [`// The public surface of the ${mod} module: other modules import only from here (scripts/module-index.mjs).`];
+  const lines = [
+    `// The public surface of the ${mod} module: other modules import only from here (scripts/module-index.mjs).`,
+  ];
   for (const f of [...files.keys()].sort()) {
     const entries = [...files.get(f)].sort(([a], [b]) => a.localeCompare(b));
     const values = entries.filter(([, t]) => !t).map(([n]) => n);

@@ -1,6 +1,6 @@
 import { money, TARIFF } from '@deklarant/contracts';
 import type { Db } from '../../db/db.ts';
-import type { DeclarationRow, PaymentKind } from '../declarations/index.ts';
+import type { PaymentKind } from '../declarations/index.ts';
 import { tariffsRepo } from '../tariffs/index.ts';
 
 /**
