@@ -31,7 +31,7 @@ export function Reconciliation({ items, files }: { items: FileReconciliation[]; 
             {sectionCounts(r.deals)
               .map((s) => `${s.tile} — ${s.count}`)
               .join(', ') || 'нет'}
-            {r.flagged > 0 ? `; требуют информации: ${r.flagged}` : ''}
+            {r.flagged > 0 ? `; отмечено при чтении отчета: ${r.flagged}` : ''}
             {r.skipped > 0 ? `; не перенесено с указанием причины: ${r.skipped}` : ''}
           </Text>
           {Object.keys(r.totals).length > 0 && (
