@@ -3,6 +3,7 @@ import { refuse } from './errors.ts';
 import { assertSize, zipLimits } from './guard.ts';
 import { HALYK, JUSAN, TEMPLATE } from './parsers/layouts.ts';
 import { isHeaderOf, type Layout } from './parsers/tabular.ts';
+import { TBANK } from './parsers/tbank.ts';
 import { readCsv } from './read/csv.ts';
 import { decodeText } from './read/text.ts';
 import { assertSafeXml, xmlRootName } from './read/xml.ts';
@@ -24,6 +25,7 @@ const BROKERS: Record<FormatId, string> = {
   exante_transactions_csv: 'Exante',
   bybit_spot_csv: 'Bybit',
   okx_trades_csv: 'OKX',
+  tbank_xlsx: TBANK,
   template_csv: TEMPLATE.broker,
   template_xlsx: TEMPLATE.broker,
 };
@@ -43,13 +45,15 @@ export function sniff(bytes: Uint8Array, opts: ParseOptions = {}): Sniffed {
     assertSafeZip(bytes, zipLimits(opts));
     const xml = peekXlsxText(bytes);
     const has = (...words: string[]) => words.every((w) => xml.includes(`>${w}<`));
-    const format: FormatId | null = has('Дата операции', 'Торговая площадка')
-      ? 'halyk_xlsx'
-      : has('Дата сделки', 'Валюта расчетов')
-        ? 'jusan_xlsx'
-        : has('date', 'type', 'currency', 'amount')
-          ? 'template_xlsx'
-          : null;
+    const format: FormatId | null = has('Номер сделки', 'Дата заключения', 'Вид сделки', 'Код актива')
+      ? 'tbank_xlsx'
+      : has('Дата операции', 'Торговая площадка')
+        ? 'halyk_xlsx'
+        : has('Дата сделки', 'Валюта расчетов')
+          ? 'jusan_xlsx'
+          : has('date', 'type', 'currency', 'amount')
+            ? 'template_xlsx'
+            : null;
     return { detection: format ? found(format) : null, kind: 'xlsx' };
   }
   const text = decodeText(bytes);

@@ -13,6 +13,7 @@ import { parseIbFlex } from './parsers/ib-flex.ts';
 import { HALYK, JUSAN, LAYOUTS, TEMPLATE } from './parsers/layouts.ts';
 import { parseOkxTrades } from './parsers/okx.ts';
 import { headerScore, isHeaderOf, type Layout, parseTable } from './parsers/tabular.ts';
+import { parseTbank } from './parsers/tbank.ts';
 import { readCsv } from './read/csv.ts';
 import { readXlsx } from './read/xlsx.ts';
 import type { FormatId, ImportResult, ParseOptions } from './types.ts';
@@ -86,6 +87,8 @@ async function parseSniffed(bytes: Uint8Array, s: Sniffed, opts: ParseOptions): 
       return parseBybitSpot(readCsv(text));
     case 'okx_trades_csv':
       return parseOkxTrades(readCsv(text));
+    case 'tbank_xlsx':
+      return parseTbank(await readXlsx(bytes));
   }
   const rows = s.kind === 'csv' ? readCsv(text) : [];
   const sheets = s.kind === 'xlsx' ? await readXlsx(bytes) : [];
@@ -105,6 +108,6 @@ async function parseSniffed(bytes: Uint8Array, s: Sniffed, opts: ParseOptions): 
   }
   return refuse(
     'unknown_format',
-    `${MSG.wrongFormat(ACCEPTED_FORMATS)}. Не удалось распознать отчет: поддерживаются Interactive Brokers (Flex XML, Activity CSV), Freedom Finance (JSON, XML), Halyk Finance, Jusan Invest, Exante, Binance, Bybit, OKX и шаблон Декларант.`,
+    `${MSG.wrongFormat(ACCEPTED_FORMATS)}. Не удалось распознать отчет: поддерживаются Interactive Brokers (Flex XML, Activity CSV), Freedom Finance (JSON, XML), Halyk Finance, Jusan Invest, Exante, Binance, Bybit, OKX, Т-Банк и шаблон Декларант.`,
   );
 }

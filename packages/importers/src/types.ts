@@ -161,6 +161,7 @@ export type FormatId =
   | 'exante_transactions_csv'
   | 'bybit_spot_csv'
   | 'okx_trades_csv'
+  | 'tbank_xlsx'
   | 'template_csv'
   | 'template_xlsx';
 

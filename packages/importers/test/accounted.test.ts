@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readXlsx } from '../src/read/xlsx.ts';
 import type { ImportResult } from '../src/types.ts';
 import { parseSample, sample } from './helpers.ts';
 
@@ -109,4 +110,23 @@ describe('every money row of a sample is imported, flagged or skipped with a rea
       }
     });
   }
+});
+
+describe('every money row of an XLSX sample is imported, flagged or skipped with a reason', () => {
+  it('tbank.xlsx: trade lines (a trade number in column A) and cash lines (a date in A, a sum in E)', async () => {
+    const [sheet] = await readXlsx(sample('tbank.xlsx'));
+    const expected = (sheet?.rows ?? [])
+      .filter(
+        (r) =>
+          /^\d{5,}$/.test(String(r.cells[0])) ||
+          (/^\d{2}\.\d{2}\.\d{4}$/.test(String(r.cells[0])) && typeof r.cells[4] === 'number'),
+      )
+      .map((r) => String(r.row));
+    expect(expected).toHaveLength(6);
+    const r = await parseSample('tbank.xlsx');
+    const refs = accounted(r);
+    expect(expected.filter((row) => !refs.has(row))).toEqual([]);
+    for (const t of Object.values(r.reconciliation.totals))
+      for (const s of Object.values(t)) expect(s.deals).toBe(s.file);
+  });
 });

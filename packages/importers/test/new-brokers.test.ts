@@ -113,3 +113,44 @@ describe('OKX trade history (samples/okx-trades.csv)', async () => {
     expect(r.skipped).toEqual([{ row: 8, reason: expect.stringMatching(/Перевод/) }]);
   });
 });
+
+describe('T-Bank (Tinkoff) broker report XLSX (samples/tbank.xlsx)', async () => {
+  const r = await parseSample('tbank.xlsx');
+  it('trades of section 1.1 with ISINs from section 4.1; a Russian broker, so sales go to section 2', () => {
+    expect(detectFormat(sample('tbank.xlsx'))).toEqual({ format: 'tbank_xlsx', broker: 'Т-Банк (Тинькофф)' });
+    expect(r.errors).toEqual([]);
+    // row 6: 100 SBER × 280.50 = 28 050 RUB, broker fee 14.03 RUB
+    expect(r.deals[0]).toMatchObject({
+      kind: 'purchase',
+      transaction_date: '15.02.2024',
+      isin_security: 'RU0009029540',
+      quantity: '100',
+      purchase_opening_cost: '28050',
+      commission: '14.03',
+      currency_code: 'RUB',
+      foreign_broker: true,
+    });
+    // row 7: 10 AAPL × 180.25 = 1 802.50 USD, fee 0.90 USD
+    expect(r.deals[1]).toMatchObject({ purchase_opening_cost: '1802.5', commission: '0.9', currency_code: 'USD' });
+    // row 8: 10 bonds at 60.5 % of 1 000 = 6 050 RUB without accrued interest (123.40 in the note);
+    // fees 3.03 broker + 0.61 exchange = 3.64 RUB
+    expect(r.deals[2]).toMatchObject({
+      type_of_security: 'bond',
+      isin_security: 'RU000A1038V6',
+      purchase_opening_cost: '6050',
+      commission: '3.64',
+      comment: expect.stringMatching(/НКД 123\.4/),
+    });
+    // row 9: sale 100 SBER × 310.20 = 31 020 RUB through a foreign (Russian) broker → section 2, fee 15.51
+    expect(r.deals[3]).toMatchObject({
+      kind: 'sale',
+      section: 'second_section',
+      operation_type_id: 1,
+      sale_closing_cost: '31020',
+      commission: '15.51',
+    });
+    expect(r.deals).toHaveLength(4);
+    // section 2 (cash) is not read: each of its money lines is listed with the reason
+    expect(r.skipped.map((s) => s.row)).toEqual([15, 16]);
+  });
+});
