@@ -150,6 +150,7 @@ describe('T-Bank (Tinkoff) broker report XLSX (samples/tbank.xlsx)', async () =>
       commission: '15.51',
     });
     expect(r.deals).toHaveLength(4);
+    expect(r.period).toEqual({ from: '01.01.2024', to: '31.12.2024' });
     // section 2 (cash) is not read: each of its money lines is listed with the reason
     expect(r.skipped.map((s) => s.row)).toEqual([15, 16]);
   });

@@ -141,5 +141,17 @@ export function parseTbank(sheets: Sheet[]): ParsedReport {
       });
     }
   }
-  return { format: 'tbank_xlsx', family: 'tbank', broker: TBANK, brokerIsKz: false, events, errors: r.errors, skipped };
+  // "Отчет о сделках и операциях за период 01.01.2024 - 31.12.2024"
+  const title = rows.map((x) => text(x.cells[0])).find((t) => t.startsWith('Отчет о сделках и операциях за период'));
+  const m = /(\d{2}\.\d{2}\.\d{4})\s*-\s*(\d{2}\.\d{2}\.\d{4})/.exec(title ?? '');
+  return {
+    format: 'tbank_xlsx',
+    family: 'tbank',
+    broker: TBANK,
+    brokerIsKz: false,
+    events,
+    errors: r.errors,
+    skipped,
+    ...(m ? { period: { from: m[1]!, to: m[2]! } } : {}),
+  };
 }
