@@ -43,15 +43,44 @@ export function fixed(v: unknown, dp: number): string {
 
 /** Up to `dp` decimals without trailing zeros (quantities). */
 export function trimmed(v: unknown, dp = 6): string {
+  const plain = plainFixed(v, dp);
+  // decimal.js's toString: no trailing zeros; exponent notation only from 21 integer digits
+  if (plain && plain[0].length <= 20) {
+    const frac = plain[1].replace(/0+$/, '');
+    return frac ? `${plain[0]}.${frac}` : plain[0];
+  }
   const d = toDecimal(v);
   return d ? d.toDecimalPlaces(dp, Decimal.ROUND_HALF_UP).toString() : '';
 }
 
+/** A plain decimal string ('-12', '1800.50'): printed without decimal.js when no rounding is needed. */
+const PLAIN_DECIMAL = /^(-?)(0|[1-9]\d*)(?:\.(\d+))?$/;
+
+/** [integer part with sign, fraction of exactly dp digits] of a plain decimal string, or null (decimal.js then). */
+function plainFixed(v: unknown, dp: number): [string, string] | null {
+  if (typeof v !== 'string') return null;
+  const m = PLAIN_DECIMAL.exec(v);
+  if (!m) return null;
+  let frac = m[3] ?? '';
+  if (frac.length > dp) {
+    if (!/^0*$/.test(frac.slice(dp))) return null;
+    frac = frac.slice(0, dp);
+  }
+  // negative zero prints as decimal.js prints it
+  if (m[1] && m[2] === '0' && /^0*$/.test(frac)) return null;
+  return [m[1]! + m[2]!, frac.padEnd(dp, '0')];
+}
+
 /** Display form for print: '1 234 567' or '1 234,56' (plain spaces, comma decimals). */
 export function grouped(v: unknown, dp = 0): string {
-  const d = toDecimal(v);
-  if (!d) return '';
-  const [int = '0', frac] = d.toDecimalPlaces(dp, Decimal.ROUND_HALF_UP).toFixed(dp).split('.');
+  let parts = plainFixed(v, dp);
+  if (!parts) {
+    const d = toDecimal(v);
+    if (!d) return '';
+    const [i = '0', f = ''] = d.toDecimalPlaces(dp, Decimal.ROUND_HALF_UP).toFixed(dp).split('.');
+    parts = [i, f];
+  }
+  const [int, frac] = parts;
   const neg = int.startsWith('-');
   const digits = neg ? int.slice(1) : int;
   const g = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dealDate, grouped, isBlank, parseDate, ruDate, wholeTenge } from '../src/format.ts';
+import { dealDate, grouped, isBlank, parseDate, ruDate, trimmed, wholeTenge } from '../src/format.ts';
 import { computeLines, LINES_270_01 } from '../src/lines.ts';
 
 describe('format', () => {
@@ -24,6 +24,24 @@ describe('format', () => {
   it('groups digits for print', () => {
     expect(grouped('1234567.891', 2)).toBe('1 234 567,89');
     expect(grouped('-1000')).toBe('-1 000');
+  });
+
+  it('prints plain decimal strings (the fast path) exactly as rounding them would', () => {
+    // no rounding needed: padded, trailing zeros beyond dp dropped
+    expect(grouped('1800.5', 2)).toBe('1 800,50');
+    expect(grouped('810225.000000', 2)).toBe('810 225,00');
+    expect(grouped('0.5', 2)).toBe('0,50');
+    // rounding needed: half up (0.005 -> 0.01, -2.345 -> -2.35)
+    expect(grouped('0.005', 2)).toBe('0,01');
+    expect(grouped('-2.345', 2)).toBe('-2,35');
+    // not plain: leading zeros, spaces, comma decimals still read as numbers
+    expect(grouped('007.5', 2)).toBe('7,50');
+    expect(grouped('1 234,5', 2)).toBe('1 234,50');
+    expect(trimmed('10.500000')).toBe('10.5');
+    expect(trimmed('5.5')).toBe('5.5');
+    // more than 6 decimals: rounded half up (0.0000005 -> 0.000001)
+    expect(trimmed('0.0000005')).toBe('0.000001');
+    expect(trimmed('12')).toBe('12');
   });
 
   it('treats the string null as blank', () => {

@@ -1,6 +1,6 @@
 import type { FormTemplate, TemplateField, TemplatePage } from '../template/model.ts';
 import type { FnoDocument, FnoField, FnoForm } from '../xml/model.ts';
-import { BOLD, MM, type PdfKitDoc, REGULAR, textWidth } from './kit.ts';
+import { BOLD, drawText, MM, type PdfKitDoc, REGULAR, textWidth } from './kit.ts';
 
 /** Fields every page repeats: they do not make an appendix worth printing. */
 const REPEATED = new Set(['iin', 'period_year', 'page_number']);
@@ -75,7 +75,7 @@ const widthOf = (pdf: PdfKitDoc, s: string) => textWidth(pdf, pen.font, pen.size
 function put(pdf: PdfKitDoc, s: string, x: number, y: number, w: number, align: 'left' | 'center' | 'right') {
   const tw = widthOf(pdf, s);
   const dx = align === 'center' ? (w - tw) / 2 : align === 'right' ? w - tw : 0;
-  pdf.text(s, x + Math.max(0, dx), y, { lineBreak: false });
+  drawText(pdf, s, x + Math.max(0, dx), y);
 }
 
 /** The longest start of `s` (whole words when possible) that fits `w`; '…' marks a cut. */
@@ -204,7 +204,8 @@ export function drawFormPage(pdf: PdfKitDoc, t: FormTemplate, fp: FormPage, foot
       bold = op.bold;
       size = op.size;
     }
-    pdf.fillColor('black').text(op.text, op.x, op.y, { lineBreak: false });
+    pdf.fillColor('black');
+    drawText(pdf, op.text, op.x, op.y);
   }
   for (const f of page.fields) drawField(pdf, f, fp.values.get(f.name) ?? '');
   page.rows.forEach((slot, i) => {

@@ -1,4 +1,4 @@
-import { BOLD, type PdfKitDoc, REGULAR, textWidth } from './kit.ts';
+import { BOLD, num, type PdfKitDoc, REGULAR, textOperators, textWidth, writeOperators } from './kit.ts';
 
 /**
  * Register tables (the deals behind each line) drawn straight onto the pdfkit document: fixed column
@@ -108,19 +108,32 @@ export class TableWriter {
     const x1 = PAGE.width - PAGE.right;
     if (fill) this.pdf.rect(x0, this.y, x1 - x0, h).fill(fill);
     this.pdf.fillColor('black');
+    // one write for the row's texts and one for its lines (the operators pdfkit's text/rect/lineTo write)
+    const ops: string[] = [];
     wrapped.forEach((lines, i) => {
       const col = cols[i];
       if (!col) return;
       lines.forEach((line, n) => {
         if (!line) return;
         const x = col.align === 'right' ? col.x + col.w - PAD_X - this.width(line) : col.x + PAD_X;
-        this.pdf.text(line, x, this.y + PAD_Y + n * LINE, { lineBreak: false });
+        const y = this.y + PAD_Y + n * LINE;
+        const op = textOperators(this.pdf, line, x, y);
+        if (op !== null) {
+          if (op) ops.push(op);
+          return;
+        }
+        writeOperators(this.pdf, ops.join('\n'));
+        ops.length = 0;
+        this.pdf.text(line, x, y, { lineBreak: false });
       });
     });
+    writeOperators(this.pdf, ops.join('\n'));
     this.pdf.lineWidth(0.4).strokeColor(GREY);
-    this.pdf.rect(x0, this.y, x1 - x0, h);
-    for (const col of cols.slice(1)) this.pdf.moveTo(col.x, this.y).lineTo(col.x, this.y + h);
-    this.pdf.stroke();
+    const [top, bottom] = [num(this.y), num(this.y + h)];
+    const grid = [`${num(x0)} ${top} ${num(x1 - x0)} ${num(h)} re`];
+    for (const col of cols.slice(1)) grid.push(`${num(col.x)} ${top} m`, `${num(col.x)} ${bottom} l`);
+    grid.push('S');
+    writeOperators(this.pdf, grid.join('\n'));
     this.y += h;
   }
 
