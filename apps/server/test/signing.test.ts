@@ -1,5 +1,6 @@
 import { MSG } from '@deklarant/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseFno } from '@deklarant/documents';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxTestKeyPair, verifyXmlSignature } from '../src/providers/signing/xmldsig.ts';
 import { createTestServer, signedInUser, type TestServer } from './helpers.ts';
 import { REDIRECT, signingKit } from './signing-kit.ts';
@@ -127,5 +128,69 @@ describe('signing and sending', () => {
     const prep = await u.client.get(`/api/signing/${id}/prepare-for-signing`);
     expect(prep.statusCode).toBe(422);
     expect(prep.json().message).toMatch(/Заполните персональные данные/);
+  });
+
+  describe('submit_date is the day the file is sent (Almaty time)', () => {
+    // 18:55 UTC is 23:55 in Almaty (UTC+5) on 15.03.2026; six minutes later (within the signer code's ten
+    // minutes) it is 00:01 on 16.03.2026
+    const beforeMidnight = new Date('2026-03-15T18:55:00Z');
+    const minutes = (n: number) => n * 60_000;
+    const submitDate = (xml: string) =>
+      parseFno(xml)
+        .forms.flatMap((f) => f.sheets.flatMap((sh) => sh.fields))
+        .find(([name]) => name === 'submit_date')?.[1];
+    const sandboxDecision = async (url: URL) => {
+      const form = new URLSearchParams({
+        scope: url.searchParams.get('scope') ?? '',
+        redirect_uri: url.searchParams.get('redirect_uri') ?? '',
+        state: url.searchParams.get('state') ?? '',
+        response_type: 'code',
+        action: 'sign',
+      });
+      const decide = await s.app.inject({
+        method: 'POST',
+        url: '/api/sandbox/signer/decide',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form.toString(),
+      });
+      return new URL(String(decide.headers.location)).searchParams.get('code') ?? '';
+    };
+    afterEach(() => {
+      s.clock.set(new Date('2026-03-15T09:00:00Z'));
+    });
+
+    it('prepared before midnight, signed after: the file is prepared again with the new day', async () => {
+      s.clock.set(beforeMidnight);
+      const u = await signedInUser(s);
+      const id = await readyToSign(u.client);
+      expect((await u.client.get(`/api/signing/${id}/prepare-for-signing`)).statusCode).toBe(200);
+      s.clock.advance(minutes(6));
+      const urlRes = await u.client.post(`/api/signing/${id}/get-url-for-signing`, { redirect_uri: REDIRECT });
+      expect(urlRes.statusCode, urlRes.body).toBe(200);
+      const code = await sandboxDecision(new URL(urlRes.json().url, 'http://localhost:8080'));
+      const sent = await u.client.post(`/api/signing/${id}/send-signed-file`, { code, redirect_uri: REDIRECT });
+      expect(sent.json()).toMatchObject({ status: 9, sent: true });
+      const file = await u.client.get(`/api/signing/${id}/signed-file`);
+      expect(submitDate(file.body)).toBe('16.03.2026');
+      expect(verifyXmlSignature(file.body, sandboxTestKeyPair().cert)).toEqual({ valid: true });
+    });
+
+    it('signed before midnight, sent after: refused in Russian, nothing sent; signed again it goes', async () => {
+      s.clock.set(beforeMidnight);
+      const u = await signedInUser(s);
+      const id = await readyToSign(u.client);
+      const code = (await signInSandbox(u.client, id)).searchParams.get('code') ?? '';
+      s.clock.advance(minutes(6));
+      const late = await u.client.post(`/api/signing/${id}/send-signed-file`, { code, redirect_uri: REDIRECT });
+      expect(late.statusCode, late.body).toBe(409);
+      expect(late.json().message).toBe(MSG.signingDayChanged);
+      expect(await statusOf(id)).toBe(6);
+      expect((await u.client.get(`/api/signing/${id}/submission`)).json().data).toBeNull();
+      const again = (await signInSandbox(u.client, id)).searchParams.get('code') ?? '';
+      const sent = await u.client.post(`/api/signing/${id}/send-signed-file`, { code: again, redirect_uri: REDIRECT });
+      expect(sent.json()).toMatchObject({ status: 9, sent: true });
+      const file = await u.client.get(`/api/signing/${id}/signed-file`);
+      expect(submitDate(file.body)).toBe('16.03.2026');
+    });
   });
 });

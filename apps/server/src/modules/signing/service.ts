@@ -1,10 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MSG, DECLARATION_STATUS as S, type SendSignedResult, type Submission } from '@deklarant/contracts';
-import { DocumentError, renderXml, validateXml } from '@deklarant/documents';
+import { DocumentError, parseFno, renderXml, validateXml } from '@deklarant/documents';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { ProviderRejected, ProviderUnavailable } from '../../providers/payment/errors.ts';
+import { kzToday, toNbkDate } from '../../providers/rates/dates.ts';
 import { stripSignature, verifyXmlSignature } from '../../providers/signing/xmldsig.ts';
 import type { TaxOfficeReceipt } from '../../providers/taxoffice/index.ts';
 import {
@@ -37,6 +38,27 @@ interface SessionRow {
   unsigned_xml: string;
   signed_xml: string | null;
   used_at: Date | null;
+}
+
+/** The submission day (dd.mm.yyyy) the prepared file carries; '' when it has none. */
+function submitDateOf(xml: string): string {
+  for (const form of parseFno(xml).forms) {
+    for (const sheet of form.sheets) {
+      const hit = sheet.fields.find(([name]) => name === 'submit_date');
+      if (hit) return hit[1];
+    }
+  }
+  return '';
+}
+
+/**
+ * The tax office takes a file only with `submit_date` equal to the day it is submitted (Almaty time; S5 of
+ * fno-xml.md): a file prepared on an earlier day is prepared again before it is signed, and a file signed
+ * on an earlier day is not sent (its signed bytes cannot change).
+ */
+function datedBefore(xml: string, at: Date): boolean {
+  const day = submitDateOf(xml);
+  return day !== '' && day !== toNbkDate(kzToday(at));
 }
 
 /** A signing session is good for an hour after it was prepared. */
@@ -187,7 +209,7 @@ export function signingService(deps: Deps) {
       const row = await declarations.loadOwn(actor, id);
       assertCanSign(row, now());
       let session = await latestSession(id, ['prepared', 'redirected']);
-      if (!session) {
+      if (!session || datedBefore(session.unsigned_xml, now())) {
         await prepare(actor, id);
         session = await latestSession(id, ['prepared']);
       }
@@ -250,6 +272,9 @@ export function signingService(deps: Deps) {
       }
       session = await fetchSigned(session);
       const signedXml = session.signed_xml ?? '';
+      if (row.tax_office_sending && datedBefore(session.unsigned_xml, now())) {
+        throw new HttpError(409, MSG.signingDayChanged);
+      }
 
       let receipt: TaxOfficeReceipt | null = null;
       if (row.tax_office_sending) {
