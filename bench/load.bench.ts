@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { APPLE_SALE_2025 } from '../apps/server/test/helpers.ts';
 import { type Result, type Running, startProduct } from './support.ts';
 
 // Load (issue 10): a realistic mix on loopback — list declarations, open one with 1,000 deals, save
@@ -21,20 +22,7 @@ const XSRF = 'a'.repeat(64);
  */
 export const SERVER_ENV = { RATE_LIMIT_SCALE: '20' };
 
-const DEAL = {
-  name_security: 'Apple Inc.',
-  transaction_date: '14.06.2025',
-  currency_code: 'USD',
-  quantity: '10',
-  type_of_security: 1,
-  purchase_opening_cost: '1000',
-  market_id: 1,
-  type_of_bidding_method: 1,
-  operation_type_id: 1,
-  sale_closing_cost: '1500',
-  isin_security: 'US0378331005',
-  broker_bin: '123456789012',
-};
+const DEAL = APPLE_SALE_2025;
 
 export const headers = (token?: string): Record<string, string> => ({
   cookie: `XSRF-TOKEN=${XSRF}`,

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, launch, newPage } from './support/browser.ts';
-import { newDemoDeclaration, signInTo } from './support/deal-form.ts';
+import { apiCall, launch, newPage, signInTo } from './support/browser.ts';
+import { newDemoDeclaration } from './support/deal-form.ts';
 
 // Accessibility: axe-core on every screen of the journeys (zero serious or critical violations,
 // every form field labelled), and the declaration journey with the keyboard alone.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, demoToken, launch, newPage } from './support/browser.ts';
+import { apiCall, demoToken, launch, newPage, signInTo } from './support/browser.ts';
 
 /** Screenshots of step 8 and the card after the tax office's answer (375 and 1440 px). */
 const SHOTS = process.env.E2E_SHOTS_DIR ?? join(tmpdir(), 'deklarant-e2e-after-sending');
@@ -58,15 +58,7 @@ async function readyToSign(iin: string): Promise<number> {
 
 async function signedIn(id: number, width: number): Promise<{ page: Page; close: () => Promise<void> }> {
   const { page, context } = await newPage(browser, { width, height: 900 });
-  await page.goto('/');
-  await page.evaluate(
-    ({ t, d }) => {
-      localStorage.setItem('access_token', t);
-      localStorage.setItem('session', 'B2C');
-      localStorage.setItem('currentDeclarationId', d);
-    },
-    { t: token, d: String(id) },
-  );
+  await signInTo(page, token, id);
   return { page, close: () => context.close() };
 }
 

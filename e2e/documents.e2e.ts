@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, demoToken, launch, newPage } from './support/browser.ts';
+import { apiCall, demoToken, launch, newPage, signInTo } from './support/browser.ts';
 
 // The seeded demo account (README.md) has a paid (status 3) 270.00 declaration for last year.
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -138,15 +138,7 @@ afterAll(async () => {
 });
 
 async function open(page: Page, step: number) {
-  await page.goto('/');
-  await page.evaluate(
-    ({ t, id }) => {
-      localStorage.setItem('access_token', t);
-      localStorage.setItem('session', 'B2C');
-      localStorage.setItem('currentDeclarationId', id);
-    },
-    { t: token, id: String(declarationId) },
-  );
+  await signInTo(page, token, declarationId);
   await page.goto(`/app/declaration?step=${step}`);
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, demoToken, launch, newPage } from './support/browser.ts';
+import { apiCall, demoToken, launch, newPage, signInTo } from './support/browser.ts';
 
 const SAMPLES = join(import.meta.dirname, '../packages/importers/samples');
 // The Interactive Brokers sample is a 2024 report.
@@ -26,15 +26,7 @@ async function newDeclaration(): Promise<number> {
 
 async function uploadPage(width: number, declarationId: number) {
   const { page, context } = await newPage(browser, { width, height: 900 });
-  await page.goto('/');
-  await page.evaluate(
-    ({ t, id }) => {
-      localStorage.setItem('access_token', t);
-      localStorage.setItem('session', 'B2C');
-      localStorage.setItem('currentDeclarationId', id);
-    },
-    { t: token, id: String(declarationId) },
-  );
+  await signInTo(page, token, declarationId);
   await page.goto('/app/uploading-file');
   await page.getByRole('heading', { name: 'Загрузка отчета брокера' }).waitFor();
   return { page, context };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, demoToken, launch, newPage } from './support/browser.ts';
+import { apiCall, demoToken, launch, newPage, signInTo } from './support/browser.ts';
 
 /** Screenshots of the payment and signing screens (375 and 1440 px) for a human to look at. */
 const SHOTS = process.env.E2E_SHOTS_DIR ?? join(tmpdir(), 'deklarant-e2e-payment');
@@ -37,15 +37,7 @@ const statusOf = async (id: number) =>
 
 async function signedIn(id: number, width = 1440): Promise<{ page: Page; close: () => Promise<void> }> {
   const { page, context } = await newPage(browser, { width, height: 900 });
-  await page.goto('/');
-  await page.evaluate(
-    ({ t, d }) => {
-      localStorage.setItem('access_token', t);
-      localStorage.setItem('session', 'B2C');
-      localStorage.setItem('currentDeclarationId', d);
-    },
-    { t: token, d: String(id) },
-  );
+  await signInTo(page, token, id);
   return { page, close: () => context.close() };
 }
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoToken, launch, newPage } from './support/browser.ts';
-import { choose, field, newDemoDeclaration, signInTo } from './support/deal-form.ts';
+import { demoToken, launch, newPage, signInTo } from './support/browser.ts';
+import { choose, field, newDemoDeclaration } from './support/deal-form.ts';
 
 /* Issue 18: a foreign-broker sale without a BIN, the section suggestion with its one-click move, the words of dividends. */
 

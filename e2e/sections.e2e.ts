@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoToken, launch, newPage } from './support/browser.ts';
-import { choose, field, newDemoDeclaration, signInTo } from './support/deal-form.ts';
+import { demoToken, launch, newPage, signInTo } from './support/browser.ts';
+import { choose, field, newDemoDeclaration } from './support/deal-form.ts';
 
 const ACQUISITION_80 =
   'Стоимость приобретения по данной сделке более чем на 80% ниже стоимости реализации. Возможно, вы переводили актив от другого брокера или покупали его в валюте отличной от валюты продажи.';

@@ -62,3 +62,16 @@ export async function demoToken(): Promise<string> {
   if (res.status !== 200 || !res.json.token) throw new Error(`demo login failed with ${res.status}`);
   return res.json.token;
 }
+
+/** Opens the app signed in with `token`, the declaration `declarationId` being the current one. */
+export async function signInTo(page: Page, token: string, declarationId: number): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(
+    ({ t, id }) => {
+      localStorage.setItem('access_token', t);
+      localStorage.setItem('session', 'B2C');
+      localStorage.setItem('currentDeclarationId', id);
+    },
+    { t: token, id: String(declarationId) },
+  );
+}

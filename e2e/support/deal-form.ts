@@ -14,19 +14,6 @@ export async function newDemoDeclaration(token: string, year: number): Promise<n
   return created.json.data.common_data.id;
 }
 
-/** Opens the app signed in with `token`, the declaration `declarationId` being the current one. */
-export async function signInTo(page: Page, token: string, declarationId: number): Promise<void> {
-  await page.goto('/');
-  await page.evaluate(
-    ({ t, id }) => {
-      localStorage.setItem('access_token', t);
-      localStorage.setItem('session', 'B2C');
-      localStorage.setItem('currentDeclarationId', id);
-    },
-    { t: token, id: String(declarationId) },
-  );
-}
-
 /** A deal-form input by its field name. */
 export const field = (page: Page, name: string) => page.locator(`input[data-field="${name}"]`);
 

@@ -9,6 +9,10 @@ import type { SecurityKind } from '../types.ts';
 import { abs, add, isBlank, isZero, mul, readDate, readIsin, text } from '../values.ts';
 import { countryCode, RowReader } from './common.ts';
 
+/** The ISIN of a Flex row: its isin attribute, its securityID when that is an ISIN, or one written in the description. */
+const flexIsin = (a: { isin?: unknown; securityID?: unknown; securityIDType?: unknown }, description: string) =>
+  readIsin(a.isin) ?? (text(a.securityIDType) === 'ISIN' ? readIsin(a.securityID) : null) ?? isinInText(description);
+
 type Attrs = Record<string, string | undefined>;
 
 export const IB_BROKER = 'Interactive Brokers';
@@ -261,10 +265,7 @@ function trade(t: Attrs, n: number, account: string, r: RowReader, events: Repor
   const cost = r.optionalNumber(row, 'cost', t.cost);
   if (ibCommission === false || cost === false || taxes === false) return;
   const commission = taxes && !isZero(taxes) ? add(abs(ibCommission ?? '0'), abs(taxes)) : ibCommission;
-  const isin =
-    readIsin(t.isin) ??
-    (text(t.securityIDType) === 'ISIN' ? readIsin(t.securityID) : null) ??
-    isinInText(text(t.description));
+  const isin = flexIsin(t, text(t.description));
   const commissionCurrency = text(t.ibCommissionCurrency).toUpperCase();
   events.push({
     type: 'trade',
@@ -382,10 +383,7 @@ function corporateActions(st: Statement, r: RowReader, events: ReportEvent[], sk
       identity: [account, text(c.transactionID) || [text(c.type), actionId, c.conid, quantity, date].join('|')],
       date,
       name: text(c.symbol) || description,
-      isin:
-        readIsin(c.isin) ??
-        (text(c.securityIDType) === 'ISIN' ? readIsin(c.securityID) : null) ??
-        isinInText(description),
+      isin: flexIsin(c, description),
       ticker: text(c.symbol) || null,
       currency,
       country: countryCode(c.issuerCountryCode),
@@ -452,10 +450,7 @@ function cashTransaction(
     identity: [account, text(c.transactionID) || [type, date, c.symbol, amount, description].join('|')],
     date,
     name: kind === 'interest' ? description || type : text(c.symbol) || description,
-    isin:
-      readIsin(c.isin) ??
-      (text(c.securityIDType) === 'ISIN' ? readIsin(c.securityID) : null) ??
-      isinInText(description),
+    isin: flexIsin(c, description),
     ticker: text(c.symbol) || null,
     currency,
     country: countryCode(c.issuerCountryCode),
