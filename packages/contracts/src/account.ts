@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@deklarant/i18n';
 import { z } from 'zod';
 
 /** The profile of GET /api/authenticated (docs/accounts.md); empty values are null, never 'null'. */
@@ -15,6 +16,8 @@ export const Profile = z.object({
   session: z.enum(['B2C', 'B2B', 'manager']),
   is_onboarding_completed: z.boolean(),
   role: z.enum(['user', 'manager', 'admin']),
+  /** the language the person chose (ru, kk, en); null until they choose one */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type Profile = z.infer<typeof Profile>;
 

@@ -1,182 +1,25 @@
-/** Every Russian text the rules produce (docs/accounts.md, docs/sections.md). Web and server use these constants. */
+import { createTranslator } from '@deklarant/i18n';
+import errors from '@deklarant/i18n/locales/ru/errors.json';
+
+/**
+ * Every Russian text the rules produce (docs/accounts.md, docs/sections.md), from the Russian catalogue
+ * packages/i18n/locales/ru/errors.json. Web and server use these constants; the API and the web forms give
+ * them in the reader's language (packages/i18n/src/reverse.ts). Texts with values are functions.
+ */
+const ru = createTranslator({ ru: { errors } });
+const text = (key: string, params: Record<string, unknown>) => ru.t('ru', `errors:${key}`, params);
+
 export const MSG = {
-  checkInput: 'Проверьте введенные данные',
-  required: 'Введите данные',
-  passwordRequired: 'Введите пароль',
-  passwordsDiffer: 'Пароли не совпадают',
-  passwordRule:
-    'Пароль должен содержать не менее 8 символов, в том числе хотя бы одну цифру, одну заглавную и одну строчную букву, а так же спец. символ',
-  max50: 'Введите не более 50 символов',
-  checkSelected: 'Проверьте выбранное значение',
-  selectValue: 'Выберите значение',
-  uploadFile: 'Загрузите файл',
-  amount2: 'Введите число (до 2х знаков после запятой)',
-  number: 'Введите число',
-  percent: 'Введите число от 0,01 до 100 (до 2х знаков после запятой)',
-  number5: 'Введите число (до 5и знаков после запятой)',
-  integer: 'Введите целое число',
-  value: 'Введите значение',
-  len12: 'Должно быть 12 символов',
-  maxN: (n: number) => `Введите не более ${n} символов`,
-  phoneFormat: 'Введите номер телефона в формате +7 (777) 777-77-77',
-  phoneRequired: 'Введите номер телефона',
-  digitsOnly: 'Введите номер (только числа)',
-  email: 'Введите корректный email',
-
-  // Session (docs/accounts.md)
-  authErrorTitle: 'Ошибка авторизации',
-  authErrorText: 'Вам необходимо авторизоваться в личном кабинете повторно.',
-  sessionInterrupted: 'Ваша сессия прервана',
-  unauthorized: 'Требуется авторизация',
-  forbidden: 'Доступ запрещен',
-  notFound: 'Не найдено',
-  routeNotFound: 'Запрошенный адрес API не существует',
-  badJson: 'Не удалось прочитать запрос: проверьте формат данных (JSON)',
-  serverError: 'Внутренняя ошибка сервера. Попробуйте еще раз.',
-  tooManyRequests: 'Слишком много запросов. Повторите попытку позже.',
-  xsrf: 'Запрос отклонен: обновите страницу и повторите действие',
-
-  // Login / register / reset
-  userNotFound: 'Пользователя с таким email не найдено',
-  wrongCredentials: 'Неверный email или пароль',
-  passwordExpired: 'Данный пароль устарел, создайте новый пароль',
-  accountBlocked: 'Учетная запись заблокирована на 60 минут из-за неудачных попыток входа',
-  passwordMustDiffer: 'Пароль должен отличаться от предыдущего',
-  emailTaken: 'Такой email уже зарегистрирован',
-  emailUnknown: 'Такой email не был зарегистрирован',
-  wrongCode: 'Код неверный',
-  wrongPassword: 'Неверный пароль',
-  codeSentToOldEmail: 'Код подтверждения новой почты был отправлен на старую почту.',
-  congratulations: 'Поздравляем!',
-  captchaFailed: 'Проверка captcha не пройдена. Обновите страницу и попробуйте снова.',
-  noResults: 'Результатов не найдено',
-
-  // Files
-  wrongFormat: (formats: string) => `Проверьте формат загружаемого файла. Допустимые форматы: ${formats}`,
-  fileTooLarge: (mb: number) => `Файл слишком большой. Максимальный размер файла ${mb} МБ`,
-  tryAgain: 'Попробуйте еще раз.',
-
-  // Dialogs
-  deleteTitle: 'Внимание',
-  deleteText: 'Вы действительно хотите удалить данные? Это действие нельзя будет отменить.',
-  exitUnsaved: 'Вы уверены, что хотите выйти без сохранения изменений?',
-
-  // Blocked actions
-  archivedDeleteAll: 'Невозможно удалить все сделки, если форма находится в разделе Архивные формы',
-  archivedUpload: 'Невозможно добавить отчет брокера, если форма находится в разделе Архивные формы',
-  archivedReadOnly: 'Форма находится в разделе Архивные формы и не может быть изменена',
-  couponDeleteAll: 'При использовании купона, удаление всех сделок не доступно',
-  couponUpload: 'При использовании купона, загрузка отчетов других брокеров не доступна',
-  ratesUnavailable: 'Информация о курсах валют недоступна',
-
-  // Payment / signing
-  paymentMethodRequired: 'Выбор оплаты обязателен',
-  paymentFailed: 'Оплата не прошла',
-  paymentSuccess: 'Оплата прошла успешно',
-  signingOk: 'Подписание прошло успешно',
-  signingFailed: 'Подписание не прошло',
-  sendOk: 'Отправка данных прошла успешно',
-  sendFailed: 'Не удалось отправить данные',
-  additionalPayment: (cost: string) =>
-    `Для получения доступа к скачиванию декларации требуется дополнительная оплата ${cost} тенге, в связи с созданием новых сделок или загрузкой еще одного файла.`,
-
-  emptyList: 'Тут пока ничего нет...',
-  emptyHistory: 'У сделки не существует истории покупок или значение было передано в готовом виде.',
-  managerNotice: 'Ожидает заполнения менеджером',
-  // Declarations (issue 4)
-  declarationNotFound: 'Декларация не найдена',
-  form240Abolished: 'Форма 240.00 отменена с 1 января 2025 года: за этот год подается форма 270.00',
-  form240Notice: 'С 1 января 2025 года форма 240.00 отменена: вместо нее подается форма 270.00.',
-  deleteNotAllowed: 'Удалить можно только черновик или форму, ожидающую оплаты',
-  declarationLocked: 'Декларация уже сформирована, изменения недоступны',
-  managerEditing: 'Форму заполняет менеджер, изменения недоступны',
-  finishNeedsInfo:
-    'Сделки со статусом «Требуется доп. информация» не будут учтены, а дальнейшее редактирование будет невозможно. Продолжить?',
-  finishUnavailable: 'Не удалось завершить редактирование. Попробуйте еще раз позже.',
-  // Tariffs, payment, signing (issue 7)
-  tariffNotAvailable: 'Тариф недоступен. Выберите другой тариф.',
-  tariffAlreadyPaid: 'Тариф уже оплачен: выбор тарифа недоступен',
-  optionNotAvailable: 'Эта услуга сейчас недоступна. Снимите отметку и попробуйте еще раз.',
-  promoNotFound: 'Промокод не найден',
-  promoInactive: 'Срок действия промокода истек',
-  promoOtherBroker: 'Промокод действует только для клиентов другого брокера',
-  chooseTariffFirst: 'Сначала выберите тариф',
-  paymentNotNeeded: 'Оплата для этой декларации не требуется',
-  paymentAlreadyDone: 'Оплата уже получена',
-  paymentNotFound: 'Платеж не найден',
-  paymentProviderDown:
-    'Платежный сервис временно недоступен. Попробуйте еще раз через несколько минут или выберите другой способ оплаты.',
-  paymentMethodUnavailable: 'Этот способ оплаты сейчас недоступен. Выберите другой способ оплаты.',
-  additionalNotNeeded: 'Доплата для этой декларации не требуется',
-  deletePaid: 'По этой декларации получена оплата: удалить ее нельзя',
-  paymentSuperseded:
-    'Этот счет больше не действует: тариф или услуги изменились. Если деньги списаны, мы вернем их. Оплатите текущую стоимость.',
-  paymentChecking: 'Проверяем оплату…',
-  paymentNotConfirmed:
-    'Банк еще не подтвердил оплату. Если деньги списаны, статус обновится в течение нескольких минут.',
-  consultantNoPayment: 'Тариф «Персональный консультант» оплачивается после связи с менеджером',
-  signingWrongStatus: 'Подписание доступно после оплаты и заполнения персональных данных',
-  signingNotPrepared: 'Сначала подготовьте декларацию к подписанию',
-  signingDayChanged:
-    'С подготовки к подписанию наступил другой день, а налоговая принимает декларацию только с датой подачи в день отправки. Подпишите декларацию еще раз: файл будет подготовлен с сегодняшней датой.',
-  signingCodeUsed: 'Код подписания уже использован. Подпишите декларацию еще раз.',
-  signingCodeInvalid: 'Код подписания недействителен. Подпишите декларацию еще раз.',
-  signingBadRedirect: 'Недопустимый адрес возврата после подписания',
-  signingProviderDown: 'Сервис подписания временно недоступен. Попробуйте еще раз через несколько минут.',
-  signingInvalidSignature: 'Подпись декларации не прошла проверку. Подпишите декларацию еще раз.',
-  taxOfficeDown: 'Налоговый орган временно не принимает отчеты. Попробуйте отправить еще раз позже.',
-  alreadyReady: 'Декларация уже подписана',
-  // Calculation and documents (issue 6)
-  documentsNeedPayment: 'Скачивание декларации доступно после оплаты',
-  documentsNeedAdditionalPayment:
-    'Для получения доступа к скачиванию декларации требуется дополнительная оплата в связи с созданием новых сделок или загрузкой еще одного файла.',
-  fileEmailed: 'Файл слишком большой для скачивания, он будет отправлен на вашу почту',
-  xmlInvalid: 'Файл XML не прошел проверку по формату формы. Проверьте данные декларации.',
-  fileNotFound: 'Файл не найден',
-  calculationYearUnsupported: 'Расчет ИПН за этот год не поддерживается',
-  calculationFailed: 'Не удалось выполнить расчет. Проверьте данные сделок.',
-  // Broker reports and the partner bank (issue 8)
-  importAccepted: 'Отчет принят и обрабатывается',
-  importPartnerAccepted: 'Данные брокера получены и обрабатываются',
-  importDone: (added: number) => `Загрузка завершена: добавлено сделок ${added}`,
-  importNothingNew: 'Этот отчет уже загружен: новых сделок не добавлено',
-  importFailed: 'Не удалось обработать отчет. Попробуйте еще раз.',
-  importNotFound: 'Загрузка не найдена',
-  importTooManyFiles: (n: number) => `Для выбранного брокера нужно загрузить не более ${n} файл(ов)`,
-  importNoBrokerClient:
-    'Не найден идентификатор клиента брокера. Войдите через приложение брокера или загрузите отчет брокера вручную.',
-  importRateMissing: 'Информация о курсах валют недоступна: укажите суммы в тенге вручную.',
-  importNoPurchaseHistory:
-    'Не найдена история покупок этой бумаги в отчете и в прошлых декларациях: укажите стоимость приобретения.',
-  importOutsideYear: (year: number) => `Дата операции вне отчетного ${year} года`,
-  importSectionNotInForm: 'Раздел не заполняется в этой форме декларации',
-  importNoDeals: (year: number) => `В отчете не найдено операций за ${year} год`,
-  // Capacity limits (issue 15)
-  dealsPerDeclarationLimit: (n: number) =>
-    `В одной декларации может быть не более ${n.toLocaleString('ru-RU')} сделок. Удалите лишние сделки или разделите отчет.`,
-  importRowsLimit: (n: number) =>
-    `В одной загрузке может быть не более ${n.toLocaleString('ru-RU')} операций. Разделите отчет на части и загрузите их по очереди.`,
-  importInFlight: 'Предыдущий отчет еще обрабатывается. Дождитесь окончания загрузки и попробуйте снова.',
-  // Deal sections (issue 5)
-  sectionAbout: 'О регистре',
-  dealHistory: 'История сделок',
-  dealCreate: 'Добавление сделки',
-  dealEdit: 'Редактирование сделки',
-  dealAdd: 'Добавить сделку',
-  accountAdd: 'Добавить счет',
-  dealNeedsInfo: 'Требуется доп. информация',
-  goToDealHistory: 'Перейти в историю сделок',
-  showPreviousPeriods: 'Показать сделки предыдущих периодов',
-  hidePreviousPeriods: 'Скрыть сделки предыдущих периодов',
-  dealOpen: 'Открыть',
-  exitConfirm: 'Выйти',
-  cancel: 'Отмена',
-  sectionUnavailable: 'Этот раздел недоступен для формы и года декларации',
-  dealNotFound: 'Сделка не найдена',
-  sectionRowLimit: (n: number) => `В этом разделе можно указать не более ${n} записей`,
-  historySaleRequired: 'Укажите сделку продажи, к которой относится история покупок',
-  noDeclarationChosen: 'Декларация не выбрана: откройте ее из списка сохраненных форм.',
-  demoRate: 'Демо-курс: не для реальной декларации',
-  foreignBalancesHint:
-    'Раздел заполняется, если сумма остатков на счетах в иностранных банках на конец года превышает 1000 МРП.',
+  ...errors,
+  maxN: (n: number) => text('maxN', { n }),
+  wrongFormat: (formats: string) => text('wrongFormat', { formats }),
+  fileTooLarge: (mb: number) => text('fileTooLarge', { mb }),
+  additionalPayment: (cost: string) => text('additionalPayment', { cost }),
+  importDone: (added: number) => text('importDone', { added }),
+  importTooManyFiles: (count: number) => text('importTooManyFiles', { count }),
+  importOutsideYear: (year: number) => text('importOutsideYear', { year }),
+  importNoDeals: (year: number) => text('importNoDeals', { year }),
+  dealsPerDeclarationLimit: (n: number) => text('dealsPerDeclarationLimit', { n }),
+  importRowsLimit: (n: number) => text('importRowsLimit', { n }),
+  sectionRowLimit: (n: number) => text('sectionRowLimit', { n }),
 } as const;

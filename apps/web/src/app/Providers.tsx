@@ -1,14 +1,15 @@
-import { MSG } from '@deklarant/contracts';
 import { Button, MantineProvider, Stack, Text } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider, modals } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import 'dayjs/locale/ru';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { ApiError, setSessionErrorHandler } from '../shared/api/client.ts';
+import { i18next } from '../shared/i18n/index.ts';
 import { useLayout } from '../shared/layout/useBreakpoint.ts';
+import { Loading } from '../shared/ui/Loading.tsx';
 import { router } from './router.tsx';
 import { theme } from './theme.ts';
 
@@ -35,13 +36,15 @@ function useSessionDialogs() {
       };
       modals.open({
         modalId: id,
-        title: kind === 'unauthorized' ? MSG.authErrorTitle : MSG.sessionInterrupted,
+        title: i18next.t(kind === 'unauthorized' ? 'errors:authErrorTitle' : 'errors:sessionInterrupted'),
         centered: true,
         onClose: () => void router.navigate('/'),
         children: (
           <Stack>
-            <Text data-testid="session-error-text">{kind === 'unauthorized' ? MSG.authErrorText : message}</Text>
-            <Button onClick={close}>Закрыть</Button>
+            <Text data-testid="session-error-text">
+              {kind === 'unauthorized' ? i18next.t('errors:authErrorText') : message}
+            </Text>
+            <Button onClick={close}>{i18next.t('common:actions.close')}</Button>
           </Stack>
         ),
       });
@@ -63,17 +66,28 @@ function Shell() {
   return <RouterProvider router={router} />;
 }
 
+/** Mantine's dates and dialogs in the active language (dayjs locales ru, kk, en). */
+function LocalizedProviders() {
+  const { t, i18n } = useTranslation('common');
+  return (
+    <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider labels={{ confirm: t('actions.delete'), cancel: t('actions.cancel') }}>
+          <Notifications position="top-right" />
+          <Shell />
+        </ModalsProvider>
+      </QueryClientProvider>
+    </DatesProvider>
+  );
+}
+
 export function Providers() {
   return (
     <MantineProvider theme={theme}>
-      <DatesProvider settings={{ locale: 'ru', firstDayOfWeek: 1 }}>
-        <QueryClientProvider client={queryClient}>
-          <ModalsProvider labels={{ confirm: 'Удалить', cancel: 'Отменить' }}>
-            <Notifications position="top-right" />
-            <Shell />
-          </ModalsProvider>
-        </QueryClientProvider>
-      </DatesProvider>
+      {/* a screen's catalogue is fetched the first time it is shown */}
+      <Suspense fallback={<Loading />}>
+        <LocalizedProviders />
+      </Suspense>
     </MantineProvider>
   );
 }

@@ -7,6 +7,7 @@ import { MobileOnboarding } from '../../features/onboarding/MobileOnboarding.tsx
 import { handleBrokerEntry } from '../../features/onboarding/partnerEntry.ts';
 import { onboardingSeen } from '../../features/onboarding/slides.ts';
 import { useFinishOnboarding } from '../../features/onboarding/useFinishOnboarding.ts';
+import { LanguageSwitcher } from '../../shared/i18n/index.ts';
 import { useLayout } from '../../shared/layout/useBreakpoint.ts';
 import { session } from '../../shared/session/storage.ts';
 import { Logo } from '../../shared/ui/Logo.tsx';
@@ -62,9 +63,10 @@ export function AuthLayout() {
         px={mobile ? 'sm' : 'md'}
         style={{ zIndex: 1 }}
       >
-        <Box mb={mobile ? 'md' : 'xl'}>
+        <Group mb={mobile ? 'md' : 'xl'} justify="space-between">
           <Logo />
-        </Box>
+          <LanguageSwitcher />
+        </Group>
         <Group component="main" align="center" justify="center" gap={48} wrap="nowrap">
           {wide && (
             <Box flex={1} miw={0}>

@@ -1,5 +1,6 @@
 import { Box, Container, Group } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { LanguageSwitcher } from '../../shared/i18n/index.ts';
 import { Logo } from '../../shared/ui/Logo.tsx';
 
 export function PublicLayout() {
@@ -9,6 +10,7 @@ export function PublicLayout() {
         <Container size="lg">
           <Group justify="space-between">
             <Logo />
+            <LanguageSwitcher />
           </Group>
         </Container>
       </Box>

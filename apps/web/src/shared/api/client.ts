@@ -1,4 +1,5 @@
 import { MSG } from '@deklarant/contracts';
+import { currentLanguage, i18next, localizeMessage } from '../i18n/i18n.ts';
 import { session } from '../session/storage.ts';
 
 /** An API failure with the server's Russian message and field errors (422). */
@@ -116,7 +117,8 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
     if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   }
   if (UNSAFE.has(method)) await ensureXsrf();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // the server answers its messages in the interface language
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage() };
   const admin = management.active() && !opts.authToken ? management.get() : null;
   if (admin) {
     // the token rides in a header, never in an address (logs, history, Referer)
@@ -139,7 +141,7 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
     res = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: opts.signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'Нет соединения с сервером. Проверьте интернет и попробуйте еще раз.');
+    throw new ApiError(0, i18next.t('common:state.offline'));
   }
   if (res.ok) {
     if (opts.raw) return res as unknown as T;
@@ -148,7 +150,7 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
     return (type.includes('json') ? await res.json() : await res.blob()) as T;
   }
   const data = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
-  const message = data.message || MSG.tryAgain;
+  const message = data.message || localizeMessage(MSG.tryAgain);
   if ((res.status === 401 || res.status === 403) && !opts.skipSessionErrors && !admin && !opts.authToken) {
     if (session.isB2B()) {
       // B2B: log in again through the broker silently and retry the failed call once.

@@ -1,0 +1,103 @@
+import {
+  type Catalogue,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  type Language,
+  LOCALE_TAG,
+  localize,
+  messageIndex,
+} from '@deklarant/i18n';
+import ruErrors from '@deklarant/i18n/locales/ru/errors.json';
+import dayjs from 'dayjs';
+import 'dayjs/locale/kk';
+import 'dayjs/locale/ru';
+import i18next, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/**
+ * The web app's i18next. Catalogues live in packages/i18n/locales/<language>/<namespace>.json; each is its own
+ * chunk, fetched when a screen first asks for its namespace in the active language only (the login page loads
+ * common, errors and auth of one language). The choice is kept in local storage and in a cookie (pages the
+ * browser opens itself, such as the sandboxes, follow it), and sent with every API call.
+ */
+const catalogues = import.meta.glob<Catalogue>('../../../../../packages/i18n/locales/*/*.json', { import: 'default' });
+
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng, ns, done) {
+    const load = catalogues[`../../../../../packages/i18n/locales/${lng}/${ns}.json`];
+    if (!load) return done(new Error(`no catalogue ${lng}/${ns}`), false);
+    load().then(
+      (data) => done(null, data),
+      (err: Error) => done(err, false),
+    );
+  },
+};
+
+const STORAGE_KEY = 'deklarant.language';
+
+function storedLanguage(): Language {
+  try {
+    const v = localStorage.getItem(STORAGE_KEY);
+    return isLanguage(v) ? v : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+function applyLanguage(lng: Language) {
+  document.documentElement.lang = lng;
+  document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax`;
+  dayjs.locale(lng);
+  try {
+    localStorage.setItem(STORAGE_KEY, lng);
+  } catch {}
+}
+
+/** Loads the active language's common and error catalogues before the first render. */
+export async function initI18n(): Promise<void> {
+  const lng = storedLanguage();
+  applyLanguage(lng);
+  await i18next
+    .use(lazyCatalogues)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: false,
+      supportedLngs: ['ru', 'kk', 'en'],
+      ns: ['common', 'errors'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+      returnEmptyString: false,
+    });
+}
+
+export const currentLanguage = (): Language => (isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE);
+
+/** The BCP 47 tag of the active language, for Intl and Mantine. */
+export const currentLocale = (): string => LOCALE_TAG[currentLanguage()];
+
+export async function changeLanguage(lng: Language): Promise<void> {
+  applyLanguage(lng);
+  await i18next.changeLanguage(lng);
+}
+
+const errorIndex = messageIndex({ errors: ruErrors });
+
+/**
+ * A Russian text of the error catalogue (a zod rule's message, a client-side check) in the active language;
+ * server answers already come translated (Accept-Language), other texts pass through.
+ */
+export function localizeMessage(text: string): string {
+  if (currentLanguage() === DEFAULT_LANGUAGE) return text;
+  return localize(errorIndex, tKey, text);
+}
+
+/** t for a key computed at run time (catalogue data such as a section's field list); typed keys elsewhere. */
+export const tKey = (key: string, params?: Record<string, unknown>): string =>
+  (i18next.t as unknown as (k: string, p?: Record<string, unknown>) => string)(key, params);
+
+export { i18next };
