@@ -1,11 +1,11 @@
 /** Turns parser events into declaration deals: classification, tax attachment, source keys. */
 import { classifyIncome, classifyTrade, type IncomeKind, isForeignHolding, marketOf, OP } from './classify.ts';
-import { applySplit, corporateComment, splitNote } from './corporate.ts';
+import { corporateComment, markSplit, splitNote } from './corporate.ts';
 import { countryFromIsin } from './countries.ts';
 import type { CorporateEvent, IncomeEvent, ParsedReport, ReportEvent, TaxEvent } from './events.ts';
 import { Tally } from './reconcile.ts';
 import { SourceKeys } from './source-key.ts';
-import type { ImportedDeal, ImportResult, MarketKind, SkippedRow } from './types.ts';
+import type { ImportedDeal, ImportedSplit, ImportResult, MarketKind, SkippedRow } from './types.ts';
 import { abs, add, dateSortKey, daysBetween, isNegative, isZero, looksLikeFormula } from './values.ts';
 
 const TEXT_FIELDS = ['name_security', 'ticker', 'comment', 'bank_name', 'exchange'] as const;
@@ -106,6 +106,7 @@ export function assemble(p: ParsedReport): ImportResult {
   const defaultMarket: MarketKind = p.brokerIsKz ? 'KZ' : 'foreign';
   const tally = new Tally();
   const notes: string[] = [];
+  const splits: { e: CorporateEvent; split: ImportedSplit | null }[] = [];
 
   const addIncome = (e: IncomeEvent) => {
     const k = `${secId(e)}|${e.currency}|${e.date}|${e.kind}`;
@@ -148,9 +149,22 @@ export function assemble(p: ParsedReport): ImportResult {
     };
     switch (e.action) {
       case 'split': {
-        const changed = e.ratio ? applySplit(out, secId(e), e.date, e.ratio) : 0;
-        skipped.push({ row: e.row, reason: `${comment} ${splitNote(e, changed)}` });
-        if (!changed) notes.push(`${e.name}: ${splitNote(e, changed)}`);
+        // marked on this report's deals once all are read (a split may come before its trades)
+        splits.push({
+          e,
+          split: e.ratio
+            ? {
+                isin_security: e.isin,
+                name_security: e.name,
+                ticker: e.ticker,
+                transaction_date: e.date,
+                ratio: e.ratio,
+                description: e.description,
+                source_key: keys.key('corporate', ...e.identity),
+                row: e.row,
+              }
+            : null,
+        });
         return;
       }
       case 'coupon':
@@ -418,6 +432,12 @@ export function assemble(p: ParsedReport): ImportResult {
     });
   }
 
+  for (const { e, split } of splits) {
+    const marked = split ? markSplit(out, secId(e), e.date, split.ratio) : 0;
+    skipped.push({ row: e.row, reason: `${corporateComment(e)} ${splitNote(e, marked)}` });
+    if (!split) notes.push(`${e.name}: ${splitNote(e, marked)}`);
+  }
+
   const deals = out.filter((d): d is ImportedDeal => d !== null);
   const allSkipped = [...p.skipped, ...skipped];
   // the parser's own skipped rows and row errors are rows read that never became events
@@ -431,6 +451,8 @@ export function assemble(p: ParsedReport): ImportResult {
     format: p.format,
     reconciliation: tally.result(deals, allSkipped, p.errors.length, [...(p.notes ?? []), ...notes]),
   };
+  const known = splits.flatMap((s) => (s.split ? [s.split] : []));
+  if (known.length) result.splits = known;
   if (p.period) result.period = p.period;
   if (p.holder) result.holder = p.holder;
   return result;

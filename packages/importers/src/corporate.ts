@@ -95,28 +95,27 @@ export const corporateComment = (e: CorporateEvent): string =>
   `Корпоративное действие: ${WHAT[e.action]}${e.description ? ` («${e.description}»)` : ''}. ${HOW[e.action]}`;
 
 /**
- * A split applied to this report's own deals of the security dated before it: purchases (the lots) and
- * sales are put in post-split units (quantity × ratio), costs and proceeds unchanged, so a later sale
- * matches the pre-split lots with their whole cost. Returns how many deals changed.
+ * A split marked on this report's own deals of the security dated before it (purchases and sales). Their
+ * quantities stay as the broker reported them: FIFO puts every lot and sale before the split in
+ * post-split units (quantity × ratio, cost unchanged), this report's and those imported earlier alike, so
+ * a later sale matches the pre-split lots with their whole cost. Returns how many deals are before it.
  */
-export function applySplit(out: (ImportedDeal | null)[], security: string, date: string, ratio: string): number {
+export function markSplit(out: (ImportedDeal | null)[], security: string, date: string, ratio: string): number {
   const before = dateSortKey(date);
-  let changed = 0;
+  let marked = 0;
   for (const d of out) {
     if (!d || (d.kind !== 'purchase' && d.kind !== 'sale') || !d.quantity) continue;
     if ((d.isin_security ?? d.ticker ?? d.name_security) !== security) continue;
     if (dateSortKey(d.transaction_date) >= before) continue;
-    const was = d.quantity;
-    d.quantity = splitLot(d.quantity, d.purchase_opening_cost, ratio).quantity;
-    const note = `Количество пересчитано после сплита ${date} (${was} × ${ratio} = ${d.quantity}); стоимость не изменилась.`;
+    const note = `Сплит ${date} (×${ratio}): при расчете FIFO количество считается как ${splitLot(d.quantity, null, ratio).quantity}, стоимость не меняется.`;
     d.comment = d.comment ? `${d.comment} ${note}` : note;
-    changed++;
+    marked++;
   }
-  return changed;
+  return marked;
 }
 
-export function splitNote(e: CorporateEvent, changed: number): string {
+export function splitNote(e: CorporateEvent, marked: number): string {
   if (!e.ratio) return 'Брокер не указал коэффициент сплита: проверьте количество бумаг в покупках до сплита.';
-  if (changed) return `Пересчитано сделок этого отчета до сплита: ${changed} (количество × ${e.ratio}).`;
-  return `В отчете нет покупок этой бумаги до сплита ${e.date}: если они внесены ранее, умножьте их количество на ${e.ratio}, стоимость не меняйте.`;
+  const rule = `Покупки и продажи этой бумаги до ${e.date} (из этого и ранее загруженных отчетов) учитываются в FIFO в количестве × ${e.ratio}, стоимость не меняется.`;
+  return marked ? `${rule} Сделок этого отчета до сплита: ${marked}.` : rule;
 }

@@ -13,6 +13,7 @@ export type {
   Detection,
   FormatId,
   ImportedDeal,
+  ImportedSplit,
   ImportResult,
   MarketKind,
   MoneyKind,

@@ -133,8 +133,28 @@ export interface Reconciliation {
   notes: string[];
 }
 
+/**
+ * A split the report states (formats/corporate-actions.md). It is not a deal: the server keeps it per
+ * person and security, and FIFO matches lots and sales dated before it in post-split units (quantity ×
+ * ratio, cost kept), whichever import or declaration they come from.
+ */
+export interface ImportedSplit {
+  isin_security: string | null;
+  name_security: string;
+  ticker: string | null;
+  /** dd.mm.yyyy: deals dated before it are in pre-split units */
+  transaction_date: string;
+  /** new shares per old share */
+  ratio: string;
+  description: string;
+  source_key: string;
+  row: number | string;
+}
+
 export interface ImportResult {
   deals: ImportedDeal[];
+  /** splits with a known ratio, applied by FIFO (none when the report has none) */
+  splits?: ImportedSplit[];
   errors: RowError[];
   skipped: SkippedRow[];
   broker: string;

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applySplit, splitLot, splitRatioOf } from '../src/corporate.ts';
+import { markSplit, splitLot, splitRatioOf } from '../src/corporate.ts';
 import type { ImportedDeal } from '../src/types.ts';
 import { expectRefused, parseSample } from './helpers.ts';
 
@@ -14,12 +14,22 @@ describe('IB Flex corporate actions (samples/ib-flex-corporate.xml)', async () =
   const r = await parseSample('ib-flex-corporate.xml');
   const byRow = (row: string) => r.deals.find((d) => String(d.row).startsWith(row));
 
-  it('a 10-for-1 split puts the earlier purchase in post-split units, cost kept; the later sale matches it', () => {
-    // bought 10 NVDA for 4 800 on 05.01; split 10 for 1 on 10.06 → 10 × 10 = 100 shares, still 4 800 (48 a share)
-    expect(byRow('Trade №1')).toMatchObject({ quantity: '100', purchase_opening_cost: '4800', kind: 'purchase' });
-    // the sale of 50 on 01.07 is in post-split units: FIFO takes 50 of the 100 → cost 4 800 × 50 / 100 = 2 400
+  it('a 10-for-1 split is kept for FIFO; the deals keep the quantities the broker reported', () => {
+    // bought 10 NVDA for 4 800 on 05.01, sold 50 on 01.07 after the split 10 for 1 of 10.06: the deals say what the
+    // broker reported; FIFO (packages/tax restateForSplits) counts the purchase as 10 × 10 = 100 shares for 4 800
+    expect(byRow('Trade №1')).toMatchObject({ quantity: '10', purchase_opening_cost: '4800', kind: 'purchase' });
+    expect(byRow('Trade №1')!.comment).toMatch(
+      /Сплит 10\.06\.2024 \(×10\): при расчете FIFO количество считается как 100/,
+    );
     expect(byRow('Trade №2')).toMatchObject({ quantity: '50', sale_closing_cost: '6200', kind: 'sale' });
-    expect(r.skipped.find((s) => s.row === 'CorporateAction №1 (U0000002)')?.reason).toMatch(/сплит.*Пересчитано/s);
+    expect(r.splits).toEqual([
+      expect.objectContaining({ isin_security: 'US67066G1040', transaction_date: '10.06.2024', ratio: '10' }),
+      // the reverse split 1 for 10 of REV: its first line gives the ratio, the second is skipped
+      expect.objectContaining({ isin_security: 'US0000000035', transaction_date: '10.10.2024', ratio: '0.1' }),
+    ]);
+    expect(r.skipped.find((s) => s.row === 'CorporateAction №1 (U0000002)')?.reason).toMatch(
+      /сплит.*до 10\.06\.2024.*× 10, стоимость не меняется\. Сделок этого отчета до сплита: 1/s,
+    );
   });
 
   it('a cash merger and a tender offer are disposals: proceeds against cost', () => {
@@ -102,10 +112,11 @@ describe('IB Flex corporate actions (samples/ib-flex-corporate.xml)', async () =
 
 describe('IB activity CSV corporate actions (samples/ib-activity-corporate.csv)', async () => {
   const r = await parseSample('ib-activity-corporate.csv');
-  it('a 4-for-1 split restates the earlier buy and sell; a cash merger and a maturity are read', () => {
-    // bought 15, sold 10 before the split: 15 × 4 = 60 and 10 × 4 = 40, costs unchanged (2 778, 1 852)
-    expect(r.deals.find((d) => d.kind === 'purchase')).toMatchObject({ quantity: '60', purchase_opening_cost: '2778' });
-    expect(r.deals.find((d) => d.kind === 'sale' && d.ticker === 'AAPL')).toMatchObject({ quantity: '40' });
+  it('a 4-for-1 split is kept for FIFO (buy and sell before it keep their units); a cash merger and a maturity are read', () => {
+    // bought 15, sold 10 before the split: the deals keep 15 and 10 (FIFO counts them as 60 and 40), costs 2 778, 1 852
+    expect(r.deals.find((d) => d.kind === 'purchase')).toMatchObject({ quantity: '15', purchase_opening_cost: '2778' });
+    expect(r.deals.find((d) => d.kind === 'sale' && d.ticker === 'AAPL')).toMatchObject({ quantity: '10' });
+    expect(r.splits).toEqual([expect.objectContaining({ isin_security: 'US0378331005', ratio: '4' })]);
     expect(r.deals.find((d) => d.corporate_action === 'cash_merger')).toMatchObject({ sale_closing_cost: '5000' });
     expect(r.deals.find((d) => d.corporate_action === 'maturity')).toMatchObject({
       isin_security: 'US91282CFG10',
@@ -118,15 +129,16 @@ describe('IB activity CSV corporate actions (samples/ib-activity-corporate.csv)'
 describe('Freedom corporate actions and money fields (samples/freedom-corporate.json)', async () => {
   const r = await parseSample('freedom-corporate.json');
   const row = (label: string) => r.deals.find((d) => String(d.row).split(', ').includes(label));
-  it('a 4:1 split restates the earlier purchase; ISIN from issue_nb; the EUR commission keeps its currency', () => {
-    // 10 NVDA for 1 200 on 03.02.2025, split 4:1 on 10.06 → 40 shares, still 1 200
+  it('a 4:1 split is kept for FIFO; ISIN from issue_nb; the EUR commission keeps its currency', () => {
+    // 10 NVDA for 1 200 on 03.02.2025, split 4:1 on 10.06: the deal keeps 10 (FIFO counts 40), still 1 200
     expect(row('trades №1')).toMatchObject({
-      quantity: '40',
+      quantity: '10',
       purchase_opening_cost: '1200',
       isin_security: 'US67066G1040',
       commission: '1.5',
       commission_currency: 'EUR',
     });
+    expect(r.splits).toEqual([expect.objectContaining({ transaction_date: '10.06.2025', ratio: '4' })]);
     expect(row('trades №2')).toMatchObject({ quantity: '20', isin_security: 'US67066G1040' });
     expect(row('trades №2')!.commission_currency).toBeUndefined();
   });
@@ -188,7 +200,7 @@ describe('splits never change the total cost', () => {
       ),
     );
   });
-  it("property: a split applied to a report's lots keeps their total cost and scales their total quantity", () => {
+  it("property: a split marked on a report's lots leaves their quantities and costs as the broker reported", () => {
     fc.assert(
       fc.property(
         fc.array(
@@ -221,9 +233,10 @@ describe('splits never change the total cost', () => {
             deals.reduce((a, d) => a.plus(f(d) ?? '0'), new Decimal(0));
           const cost = sum((d) => d.purchase_opening_cost);
           const qty = sum((d) => d.quantity);
-          expect(applySplit(deals, 'US0000000001', '01.06.2024', ratio)).toBe(deals.length);
+          // every lot is before the split: each is marked (FIFO restates it), none is changed here
+          expect(markSplit(deals, 'US0000000001', '01.06.2024', ratio)).toBe(deals.length);
           expect(sum((d) => d.purchase_opening_cost).equals(cost)).toBe(true);
-          expect(sum((d) => d.quantity).equals(qty.times(ratio))).toBe(true);
+          expect(sum((d) => d.quantity).equals(qty)).toBe(true);
         },
       ),
     );

@@ -30,7 +30,9 @@ describe('Exante Transactions CSV (samples/exante-transactions.csv)', async () =
     expect(byRow('6, 7')).toMatchObject({ kind: 'dividend', sale_closing_cost: '4.8', foreign_tax_credit: '0.72' });
     expect(byRow('11')).toMatchObject({ kind: 'interest', section: 'fourth_section', sale_closing_cost: '3.15' });
     expect(r.skipped.map((s) => s.row).sort()).toEqual([12, 13, 14, 2].sort());
-    expect(r.reconciliation.notes.join(' ')).toMatch(/умножьте их количество на 10/);
+    // the split is kept for FIFO (applied to this and earlier imports' lots), not a deal
+    expect(r.splits).toEqual([expect.objectContaining({ ratio: '10' })]);
+    expect(r.skipped.map((s) => s.reason).join(' ')).toMatch(/сплит.*в количестве × 10, стоимость не меняется/s);
   });
 });
 

@@ -1,4 +1,5 @@
-import { TaxEngineError } from './money.ts';
+import { dateKey } from './deal.ts';
+import { type DecimalLike, dec, TaxEngineError } from './money.ts';
 import { type Figure, SUPPORTED_YEARS } from './year-rules.ts';
 
 /**
@@ -99,4 +100,61 @@ export function corporateActionRule(kind: CorporateActionKind, year: number): Fi
   }
   // The same treatment every supported year so far; a year that changes one gets its own table.
   return RULES[kind];
+}
+
+/** A split of one security as FIFO applies it: on `date` every share became `ratio` shares. */
+export interface SplitEvent {
+  /** dd.mm.yyyy: deals dated before it are in pre-split units */
+  date: string;
+  /** new shares per old share ("10 for 1" → "10", "1 for 10" → "0.1") */
+  ratio: DecimalLike;
+}
+
+/** decimals a restated quantity keeps (a "1 for 3" reverse split gives 300 × 0.333… = 100) */
+const SPLIT_QUANTITY_DECIMALS = 8;
+
+/**
+ * The quantity of a lot or sale dated `date` in the units of the latest split that matters: multiplied
+ * by the ratio of every split dated after it (rule `split`: quantity changes, total cost kept). The same
+ * quantity (not a copy) when no split is after it.
+ */
+export function quantityAfterSplits<Q extends DecimalLike>(
+  quantity: Q,
+  date: string,
+  splits: readonly SplitEvent[],
+): Q | string {
+  const at = dateKey(date);
+  let factor = null as ReturnType<typeof dec> | null;
+  for (const s of splits) {
+    if (at >= dateKey(s.date)) continue;
+    factor = (factor ?? dec(1)).times(dec(s.ratio));
+  }
+  if (factor === null || factor.eq(1)) return quantity;
+  return dec(quantity).times(factor).toDecimalPlaces(SPLIT_QUANTITY_DECIMALS).toFixed();
+}
+
+/**
+ * Lots and sales of one security put in post-split units before FIFO matches them, whichever import or
+ * declaration they come from (formats/corporate-actions.md). Only the splits that some lot or sale is
+ * dated on or after matter: a split after all of them changes no proportion, and the lots keep the units
+ * their deals show. Costs are not touched, so a split never changes the total cost.
+ */
+type Dated = { date: string; quantity: DecimalLike };
+
+export function restateForSplits<L extends Dated, S extends Dated>(
+  lots: readonly L[],
+  sales: readonly S[],
+  splits: readonly SplitEvent[] | undefined,
+): { lots: L[]; sales: S[] } {
+  if (!splits || splits.length === 0) return { lots: lots as L[], sales: sales as S[] };
+  let latest = 0;
+  for (const i of lots) latest = Math.max(latest, dateKey(i.date));
+  for (const i of sales) latest = Math.max(latest, dateKey(i.date));
+  const relevant = splits.filter((s) => dateKey(s.date) <= latest && !dec(s.ratio).eq(1));
+  if (relevant.length === 0) return { lots: lots as L[], sales: sales as S[] };
+  const restate = <T extends Dated>(i: T): T => {
+    const quantity = quantityAfterSplits(i.quantity, i.date, relevant);
+    return quantity === i.quantity ? i : { ...i, quantity };
+  };
+  return { lots: lots.map(restate), sales: sales.map(restate) };
 }

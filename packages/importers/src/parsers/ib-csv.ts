@@ -88,7 +88,7 @@ function corporateActions(
     if (kind === 'split') {
       const key = `${date}|${splitRatioOf(description)}|${symbol}`;
       if (splits.has(key)) {
-        skipped.push({ row, reason: `Вторая строка того же сплита («${description}»): лоты пересчитаны по первой` });
+        skipped.push({ row, reason: `Вторая строка того же сплита («${description}»): сплит учтен по первой` });
         continue;
       }
       splits.add(key);

@@ -407,7 +407,7 @@ function corporateActions(st: Statement, r: RowReader, events: ReportEvent[], sk
     }
     if (kind === 'split') {
       if (splits.has(actionId)) {
-        skipped.push({ row, reason: `Вторая строка того же сплита («${description}»): лоты пересчитаны по первой` });
+        skipped.push({ row, reason: `Вторая строка того же сплита («${description}»): сплит учтен по первой` });
         return;
       }
       splits.add(actionId);

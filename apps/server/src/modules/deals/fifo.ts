@@ -6,6 +6,7 @@ import {
   isGiven,
   type Lot,
   matchFifo,
+  restateForSplits,
   type Sale,
   type SaleMatch,
   TaxEngineError,
@@ -89,13 +90,20 @@ export function planSecurity(
     .map((r) => saleOf(r, key))
     .filter((s): s is Sale => s !== null);
 
-  const matches = new Map(matchFifo(poolSales, poolLots, { year: decl.year }).matches.map((m) => [m.saleId, m]));
+  // splits the user's imports reported: lots and sales before one are matched in post-split units
+  const splits = state.splits?.filter((s) => s.key === key);
+  const pool = restateForSplits(poolLots, poolSales, splits);
+  const matches = new Map(matchFifo(pool.sales, pool.lots, { year: decl.year }).matches.map((m) => [m.saleId, m]));
   for (const sale of currentSales) {
     const own = historyBySale.get(sale.id);
     const asSale = saleOf(sale, key);
     if (own && asSale) {
-      const lots = own.map((r) => lotOf(r, key)).filter((l): l is Lot => l !== null);
-      const m = matchFifo([asSale], lots, { year: decl.year }).matches[0];
+      const restated = restateForSplits(
+        own.map((r) => lotOf(r, key)).filter((l): l is Lot => l !== null),
+        [asSale],
+        splits,
+      );
+      const m = matchFifo(restated.sales, restated.lots, { year: decl.year }).matches[0];
       if (m) matches.set(sale.id, m);
     }
     const match = asSale ? matches.get(sale.id) : undefined;
@@ -174,7 +182,12 @@ export function withDeal(state: FifoState, row: LotRow): FifoState {
   if (row.section === HISTORY_SECTION) history.push(row);
   const ordered = (rows: LotRow[]) =>
     rows.map((r) => [orderKey(r), r] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return { pool: ordered(pool).map(([, r]) => r), history: ordered(history).map(([, r]) => r), lots: state.lots };
+  return {
+    pool: ordered(pool).map(([, r]) => r),
+    history: ordered(history).map(([, r]) => r),
+    lots: state.lots,
+    ...(state.splits ? { splits: state.splits } : {}),
+  };
 }
 
 /** The changes as the deal form's save stores them with the deal (its plan's own figures taken out). */

@@ -30,4 +30,6 @@ export interface FifoState {
   history: LotRow[];
   /** the lots each of this declaration's sales consumed so far, as signatures (`lotSignature`) */
   lots: Map<number, string>;
+  /** splits of the securities the user's imports reported (table security_splits), applied by FIFO */
+  splits?: { key: string; date: string; ratio: string }[];
 }

@@ -84,6 +84,10 @@ const FIFO_SQL = `WITH q AS (
   UNION ALL
   SELECT 'parent', p.n, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, p.key, NULL, NULL FROM parent p
   UNION ALL
+  SELECT 'split', q.n, NULL, NULL, NULL, to_char(s.split_date, 'DD.MM.YYYY'), s.ratio::text, NULL, NULL, NULL,
+    s.split_date, s.security_key, NULL, NULL
+  FROM keys k JOIN q USING (n) JOIN security_splits s ON s.user_id = q.uid AND s.security_key = k.key
+  UNION ALL
   SELECT 'revision', q.n, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, c.deals_revision::text, NULL, NULL
   FROM q JOIN declarations c ON c.id = q.decl
   ORDER BY n, date_ NULLS LAST, id`;
@@ -91,7 +95,7 @@ const FIFO_SQL = `WITH q AS (
 /** The FIFO reads of `queries` in one round trip, answered in their order. */
 export async function readFifo(db: Db, queries: readonly FifoQuery[]): Promise<FifoRead[]> {
   type Row = LotRow & {
-    part_: 'pool' | 'history' | 'before' | 'parent' | 'revision';
+    part_: 'pool' | 'history' | 'before' | 'parent' | 'revision' | 'split';
     n: number | string;
     date_: unknown;
     comment: string | null;
@@ -114,7 +118,10 @@ export async function readFifo(db: Db, queries: readonly FifoQuery[]): Promise<F
     if (part_ === 'before') read.before = { ...row, comment };
     else if (part_ === 'parent') read.parentKey = row.key;
     else if (part_ === 'revision') read.revision = row.key;
-    else read.state[part_].push(row);
+    else if (part_ === 'split') {
+      read.state.splits ??= [];
+      read.state.splits.push({ key: row.key ?? '', date: row.transaction_date ?? '', ratio: row.currency_code ?? '1' });
+    } else read.state[part_].push(row);
     if (lots_) read.state.lots.set(row.id, lots_.map((l) => lotSignature(...l)).join(''));
   }
   return out;

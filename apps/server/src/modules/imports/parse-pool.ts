@@ -1,5 +1,6 @@
 import {
   type ImportedDeal,
+  type ImportedSplit,
   ImportRefusedError,
   parseReport,
   type Reconciliation,
@@ -26,6 +27,7 @@ export type ParseOutcome =
       errors: RowError[];
       skipped: SkippedRow[];
       reconciliation: Reconciliation;
+      splits?: ImportedSplit[];
       period?: { from: string; to: string };
       holder?: string;
     };
@@ -44,6 +46,7 @@ export async function parseHere(task: ParseTask, onPart?: (deals: ImportedDeal[]
       errors: r.errors,
       skipped: r.skipped,
       reconciliation: r.reconciliation,
+      ...(r.splits ? { splits: r.splits } : {}),
       ...(r.period ? { period: r.period } : {}),
       ...(r.holder ? { holder: r.holder } : {}),
     };
@@ -70,6 +73,7 @@ export async function parseOffThread(
       errors: RowError[];
       skipped: SkippedRow[];
       reconciliation: Reconciliation;
+      splits?: ImportedSplit[];
       period?: { from: string; to: string };
       holder?: string;
     }

@@ -201,7 +201,42 @@ export async function removeImported(db: Db, declarationId: number, importId: nu
     'DELETE FROM deals WHERE declaration_id = $1 AND import_id = $2 RETURNING security_key',
     [declarationId, importId],
   );
-  return new Set(rows.map((r) => r.security_key ?? '').filter(Boolean));
+  const splits = await db.query<{ security_key: string }>(
+    'DELETE FROM security_splits WHERE declaration_id = $1 AND import_id = $2 RETURNING security_key',
+    [declarationId, importId],
+  );
+  return new Set([...rows, ...splits].map((r) => r.security_key ?? '').filter(Boolean));
+}
+
+/** A split a report states, as the imports module keeps it (table security_splits). */
+export interface SplitRow {
+  securityKey: string;
+  /** dd.mm.yyyy */
+  date: string;
+  ratio: string;
+  description: string;
+}
+
+/**
+ * Keeps the splits of an import for the person: one per security and day, so the same statement imported
+ * again (or an overlapping one of another format) adds nothing. Returns the securities of those added.
+ */
+export async function insertSplits(
+  db: Db,
+  e: { userId: number; declarationId: number; importId: number; now: Date },
+  splits: readonly SplitRow[],
+): Promise<Set<string>> {
+  const added = new Set<string>();
+  for (const s of splits) {
+    const r = await db.one<{ security_key: string }>(
+      `INSERT INTO security_splits (user_id, declaration_id, import_id, security_key, split_date, ratio, description, created_at)
+       VALUES ($1, $2, $3, $4, $5::date, $6::numeric, $7, $8)
+       ON CONFLICT (user_id, security_key, split_date) DO NOTHING RETURNING security_key`,
+      [e.userId, e.declarationId, e.importId, s.securityKey, isoDate(s.date), s.ratio, s.description, e.now],
+    );
+    if (r) added.add(r.security_key);
+  }
+  return added;
 }
 
 /** Deals the declaration holds now. */

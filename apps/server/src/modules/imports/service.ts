@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS, MSG } from '@deklarant/contracts';
-import type { ImportedDeal, Reconciliation, RowError, SkippedRow } from '@deklarant/importers';
+import type { ImportedDeal, ImportedSplit, Reconciliation, RowError, SkippedRow } from '@deklarant/importers';
 import type { Db } from '../../db/db.ts';
 import type { Deps } from '../../deps.ts';
 import type { JobContext } from '../../jobs/queue.ts';
@@ -21,7 +21,7 @@ import { assertUploadAllowed } from '../partners/index.ts';
 import { periodMismatch } from './broker-match.ts';
 import { checkUpload, contentTypeOf, safeFilename, type UploadFile } from './files.ts';
 import { holderMismatch } from './holder-match.ts';
-import { type ImportRefs, type MappedDeal, mapDeals } from './mapping.ts';
+import { type ImportRefs, type MappedDeal, mapDeals, securityKeyOf } from './mapping.ts';
 import { parseOffThread } from './parse-pool.ts';
 import { type PreparedDeal, prepareDeals } from './prepare.ts';
 import {
@@ -35,7 +35,9 @@ import {
   importsInFlight,
   importsRepo,
   insertDeals,
+  insertSplits,
   removeImported,
+  type SplitRow,
 } from './repo.ts';
 
 export const IMPORT_JOB = 'imports.apply';
@@ -85,6 +87,8 @@ interface Parsed {
   skipped: SkippedRow[];
   /** absent for a partner's answer (its deals are already made) */
   reconciliation?: Reconciliation;
+  /** splits the report states (FIFO applies them to the person's lots of the security) */
+  splits?: ImportedSplit[];
 }
 
 class Refused extends Error {}
@@ -365,7 +369,16 @@ export function importsService(deps: Deps) {
         for (const [file, p] of parsed.entries()) {
           if (p.reconciliation) reconciliation.push({ file, format: p.format, ...p.reconciliation });
         }
+        const splits: SplitRow[] = parsed.flatMap((p) =>
+          (p.splits ?? []).map((x) => ({
+            securityKey: securityKeyOf(x.isin_security, x.name_security),
+            date: x.transaction_date,
+            ratio: x.ratio,
+            description: x.description,
+          })),
+        );
         return await apply(imp, decl, prepared, {
+          splits,
           reconciliation,
           formats: parsed.map((p) => p.format),
           total: unique.length,
@@ -412,6 +425,7 @@ export function importsService(deps: Deps) {
     decl: DeclarationRow,
     prepared: PreparedDeal[],
     r: {
+      splits: SplitRow[];
       reconciliation: FileReconciliation[];
       formats: string[];
       total: number;
@@ -432,8 +446,14 @@ export function importsService(deps: Deps) {
       for (const [k, id] of written) ids.set(k, id);
       await nextTurnIfBusy();
     }
+    // Splits before FIFO: the person's lots and sales before one are matched in post-split units.
+    const splitKeys = r.splits.length
+      ? await db.tx((t) =>
+          insertSplits(t, { userId: decl.user_id, declarationId: decl.id, importId: imp.id, now: at }, r.splits),
+        )
+      : new Set<string>();
     // FIFO exactly as the deal form keeps it: per security, purchases of this and earlier declarations.
-    const keys = new Set<string>();
+    const keys = new Set<string>(splitKeys);
     for (const d of ordered) if (d.securityKey && ids.has(d.source_key)) keys.add(d.securityKey);
     await rematchKeys(decl, keys);
     if (importHooks.beforeFinish) await importHooks.beforeFinish(imp.id);

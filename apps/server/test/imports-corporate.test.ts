@@ -1,0 +1,123 @@
+import { MSG } from '@deklarant/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, multipart, signedInUser, type TestServer } from './helpers.ts';
+
+// Corporate actions across imports (issue 16): a statement's split or stock merger whose earlier purchases
+// came from an EARLIER import (this declaration or the person's declaration of an earlier year).
+// The test clock starts at 2026-03-15: selectable years are 2025, 2024 and 2023.
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await createTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const declaration = (year: number) => ({ year, type: 1, kgd_code_id: 1, reporting_form_id: 3, broker: null });
+
+/** A Flex statement of `year` with the given Trades and CorporateActions rows. */
+function flex(year: number, trades: string, actions = ''): Buffer {
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?>
+<FlexQueryResponse queryName="tax" type="AF"><FlexStatements count="1">
+<FlexStatement accountId="U7" fromDate="${year}0101" toDate="${year}1231" period="" whenGenerated="${year + 1}0106;090000">
+<Trades>${trades}</Trades><CorporateActions>${actions}</CorporateActions>
+</FlexStatement></FlexStatements></FlexQueryResponse>`,
+    'utf8',
+  );
+}
+
+const trade = (id: string, isin: string, date: string, qty: number, amount: number) =>
+  `<Trade accountId="U7" currency="USD" assetCategory="STK" symbol="X${isin.slice(-3)}" description="CO ${isin}" isin="${isin}" issuerCountryCode="US" listingExchange="NASDAQ" tradeID="${id}" tradeDate="${date}" quantity="${qty}" tradePrice="${Math.abs(amount / qty)}" proceeds="${-amount}" ibCommission="0" buySell="${qty > 0 ? 'BUY' : 'SELL'}" levelOfDetail="EXECUTION"/>`;
+
+const NVDA = 'US67066G1040';
+
+async function upload(u: Awaited<ReturnType<typeof signedInUser>>, declarationId: number, bytes: Buffer) {
+  const body = multipart([
+    { name: 'files[]', value: bytes, filename: 'flex.xml' },
+    { name: 'bank', value: 'Interactive Brokers' },
+  ]);
+  const xsrf = 'c'.repeat(64);
+  const res = await s.app.inject({
+    method: 'POST',
+    url: `/api/declarations/${declarationId}/upload-file`,
+    remoteAddress: `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    headers: {
+      authorization: `Bearer ${u.token}`,
+      'x-xsrf-token': xsrf,
+      cookie: `XSRF-TOKEN=${xsrf}`,
+      'content-type': body.contentType,
+    },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  await s.deps.jobs.runOnce();
+  const done = (await u.client.get(`/api/imports/${res.json().import_id}`)).json().data;
+  expect(done.status, JSON.stringify(done)).toBe('done');
+  return done;
+}
+
+async function newDeclaration(u: Awaited<ReturnType<typeof signedInUser>>, year: number) {
+  const res = await u.client.post('/api/declarations', declaration(year));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.common_data.id as number;
+}
+
+/** The lots FIFO gave the declaration's sales of `isin`: quantity and cost in the lot's currency. */
+const lotsOfSales = (declarationId: number, isin: string) =>
+  s.deps.db.query<{ quantity: string; cost: string; purchase_quantity: string }>(
+    `SELECT l.quantity::text AS quantity, l.cost::text AS cost, p.fields->>'quantity' AS purchase_quantity
+     FROM deals d JOIN deal_lots l ON l.sale_deal_id = d.id JOIN deals p ON p.id = l.purchase_deal_id
+     WHERE d.declaration_id = $1 AND d.security_key = $2 AND d.section = 'second_section' ORDER BY d.id, l.seq`,
+    [declarationId, isin],
+  );
+
+const num = (v: string) => Number(v);
+
+describe('a split whose pre-split purchases came from an earlier import', () => {
+  it('same declaration: the later sale matches the earlier lot in post-split units, cost kept; re-import splits once', async () => {
+    const u = await signedInUser(s);
+    const id = await newDeclaration(u, 2024);
+    // import 1: 10 NVDA bought 05.01.2024 for 4 800 (480 a share)
+    await upload(u, id, flex(2024, trade('101', NVDA, '20240105', 10, 4800)));
+    // import 2: split 10 for 1 on 10.06.2024, then 50 sold on 01.07.2024 for 6 200
+    const split = `<CorporateAction assetCategory="STK" currency="USD" symbol="NVDA" description="NVDA(${NVDA}) SPLIT 10 FOR 1 (NVDA, NVIDIA CORP, ${NVDA})" isin="${NVDA}" issuerCountryCode="US" type="FS" actionID="9001" transactionID="4001" dateTime="20240610;202500" quantity="90" proceeds="0" levelOfDetail="DETAIL"/>`;
+    const second = flex(2024, trade('102', NVDA, '20240701', -50, 6200), split);
+    await upload(u, id, second);
+    // the 10 shares are 100 after the split, still 4 800 in all (48 a share): 50 of them cost 4 800 × 50 / 100 = 2 400
+    const lots = await lotsOfSales(id, NVDA);
+    expect(lots).toHaveLength(1);
+    expect(num(lots[0]!.quantity)).toBe(50);
+    expect(num(lots[0]!.cost)).toBe(2400);
+    // the stored purchase keeps the quantity its broker reported
+    expect(lots[0]!.purchase_quantity).toBe('10');
+
+    // the same statement again: nothing added, the split kept once, the cost still 2 400 (not 4 800 × 50 / 1 000)
+    const again = await upload(u, id, second);
+    expect(again.counts.added).toBe(0);
+    expect(again.message).toBe(MSG.importNothingNew);
+    const splits = await s.deps.db.query('SELECT 1 FROM security_splits WHERE user_id = $1', [u.id]);
+    expect(splits).toHaveLength(1);
+    const after = await lotsOfSales(id, NVDA);
+    expect(num(after[0]!.cost)).toBe(2400);
+    expect(num(after[0]!.quantity)).toBe(50);
+  });
+
+  it("an earlier year's declaration holds the lots; a reverse split 1 for 10", async () => {
+    const u = await signedInUser(s);
+    const REV = 'US0000000035';
+    const y2023 = await newDeclaration(u, 2023);
+    // 2023: 200 REV bought 10.03.2023 for 2 000 (10 a share)
+    await upload(u, y2023, flex(2023, trade('201', REV, '20230310', 200, 2000)));
+    const y2024 = await newDeclaration(u, 2024);
+    // 2024: reverse split 1 for 10 on 10.10.2024 (200 → 20 shares), then 5 sold on 01.11.2024 for 900
+    const split = `<CorporateAction assetCategory="STK" currency="USD" symbol="REV" description="REV(${REV}) SPLIT 1 FOR 10 (REV, REVERSE CO, ${REV})" isin="${REV}" issuerCountryCode="US" type="RS" actionID="9006" transactionID="4006" dateTime="20241010" quantity="-180" proceeds="0" levelOfDetail="DETAIL"/>`;
+    await upload(u, y2024, flex(2024, trade('202', REV, '20241101', -5, 900), split));
+    // 20 post-split shares cost 2 000 (100 a share): 5 of them cost 2 000 × 5 / 20 = 500
+    const lots = await lotsOfSales(y2024, REV);
+    expect(lots).toHaveLength(1);
+    expect(num(lots[0]!.quantity)).toBe(5);
+    expect(num(lots[0]!.cost)).toBe(500);
+  });
+});
