@@ -4,7 +4,7 @@
 // rules run over the planted-violation fixture in test/fixtures/architecture/.
 
 /** Workspace packages whose code is pure domain logic. */
-const DOMAIN = '^packages/(contracts|tax|documents|importers)/';
+const DOMAIN = '^packages/(i18n|contracts|tax|documents|importers)/';
 
 /** Modules that reach the outside world: files, network, processes, databases, the web server. */
 const IO_MODULES = [
@@ -38,18 +38,27 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
-      name: 'contracts-import-no-workspace-package',
+      name: 'i18n-imports-no-workspace-package',
       severity: 'error',
-      comment: 'packages/contracts is the bottom layer: it imports no other workspace package.',
+      comment:
+        'packages/i18n (the catalogues of every text) is the bottom layer: it imports no other workspace package.',
+      from: { path: '^packages/i18n/' },
+      to: { path: '^packages/', pathNot: '^packages/i18n/' },
+    },
+    {
+      name: 'contracts-import-only-i18n',
+      severity: 'error',
+      comment:
+        'packages/contracts sits on packages/i18n (its Russian texts come from the catalogues) and nothing else.',
       from: { path: '^packages/contracts/' },
-      to: { path: '^packages/', pathNot: '^packages/contracts/' },
+      to: { path: '^packages/', pathNot: ['^packages/contracts/', '^packages/i18n/'] },
     },
     {
       name: 'domain-packages-import-only-contracts',
       severity: 'error',
-      comment: 'packages/tax, documents and importers depend on packages/contracts only, never on each other.',
+      comment: 'packages/tax, documents and importers depend on packages/contracts and i18n only, never on each other.',
       from: { path: '^packages/(tax|documents|importers)/' },
-      to: { path: '^packages/', pathNot: ['^packages/contracts/', '^packages/$1/'] },
+      to: { path: '^packages/', pathNot: ['^packages/contracts/', '^packages/i18n/', '^packages/$1/'] },
     },
     {
       name: 'web-imports-only-contracts',
@@ -80,6 +89,8 @@ module.exports = {
           '^packages/documents/src/xml/validate\\.ts$',
           '^packages/documents/src/pdf/kit\\.ts$',
           '^packages/documents/src/template/load\\.ts$',
+          // the catalogues of every text, read once by the server (the web bundles them per language instead)
+          '^packages/i18n/src/node\\.ts$',
         ],
       },
       to: { path: IO_MODULES },

@@ -11,6 +11,7 @@ const FIXTURE = join(ROOT, 'test/fixtures/architecture');
 const SOURCES = [
   'apps/server/src',
   'apps/web/src',
+  'packages/i18n/src',
   'packages/contracts/src',
   'packages/tax/src',
   'packages/documents/src',
