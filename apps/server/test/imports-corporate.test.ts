@@ -121,3 +121,51 @@ describe('a split whose pre-split purchases came from an earlier import', () => 
     expect(num(lots[0]!.cost)).toBe(500);
   });
 });
+
+describe('a stock-for-stock merger whose old shares came from an earlier import', () => {
+  it("the new shares take over the earlier lots' cost (FIFO, less what was sold), status 1 to confirm", async () => {
+    const u = await signedInUser(s);
+    const OLD = 'US0000000076';
+    const NEW = 'US0000000084';
+    const y2023 = await newDeclaration(u, 2023);
+    // 2023: 100 OLD bought 01.03.2023 for 3 000 (30 a share), 20 sold 01.06.2023 for 700 → 80 held, cost 2 400
+    await upload(
+      u,
+      y2023,
+      flex(2023, trade('301', OLD, '20230301', 100, 3000) + trade('302', OLD, '20230601', -20, 700)),
+    );
+    const y2024 = await newDeclaration(u, 2024);
+    // 2024: merger 15.05.2024, the 80 OLD given up for 40 NEW (1 for 2), no cost stated by the broker
+    const merger = (id: string, isin: string, qty: number) =>
+      `<CorporateAction assetCategory="STK" currency="USD" symbol="X${isin.slice(-3)}" description="OLD(${OLD}) MERGED(Acquisition) WITH ${NEW} 1 FOR 2 (NEW, NEWCO, ${NEW})" isin="${isin}" issuerCountryCode="US" type="TC" actionID="9100" transactionID="${id}" dateTime="20240515" quantity="${qty}" proceeds="0" levelOfDetail="DETAIL"/>`;
+    await upload(u, y2024, flex(2024, '', merger('4101', OLD, -80) + merger('4102', NEW, 40)));
+    const rows = await s.deps.db.query<{ status: number | null; comment: string; fields: Record<string, unknown> }>(
+      `SELECT status, comment, fields FROM deals WHERE declaration_id = $1 AND security_key = $2`,
+      [y2024, NEW],
+    );
+    expect(rows).toHaveLength(1);
+    // 80 of the 100 shares bought for 3 000 are left after the sale of 20: 3 000 × 80 / 100 = 2 400 carried over
+    expect(rows[0]!.fields).toMatchObject({ quantity: '40', operation_type_id: 5 });
+    expect(Number(rows[0]!.fields.purchase_opening_cost)).toBe(2400);
+    expect(rows[0]!.status).toBe(1);
+    expect(rows[0]!.comment).toMatch(/Стоимость перенесена со старых бумаг US0000000076: 80 шт\..*2400 USD/);
+  });
+
+  it('without earlier purchases of the old shares the deal still asks for the cost and says why', async () => {
+    const u = await signedInUser(s);
+    const id = await newDeclaration(u, 2024);
+    const OLD = 'US0000000092';
+    const NEW = 'US0000000100';
+    const merger = (tid: string, isin: string, qty: number) =>
+      `<CorporateAction assetCategory="STK" currency="USD" symbol="X" description="OLD(${OLD}) MERGED(Acquisition) WITH ${NEW} 1 FOR 1 (NEW, NEWCO, ${NEW})" isin="${isin}" issuerCountryCode="US" type="TC" actionID="9200" transactionID="${tid}" dateTime="20240515" quantity="${qty}" proceeds="0" levelOfDetail="DETAIL"/>`;
+    await upload(u, id, flex(2024, '', merger('4201', OLD, -10) + merger('4202', NEW, 10)));
+    const row = await s.deps.db.one<{ status: number; comment: string }>(
+      'SELECT status, comment FROM deals WHERE declaration_id = $1 AND security_key = $2',
+      [id, NEW],
+    );
+    expect(row).toMatchObject({ status: 1 });
+    expect(row!.comment).toMatch(
+      /укажите стоимость старых бумаг.*Покупок US0000000092 до 15\.05\.2024 в загруженных отчетах нет/s,
+    );
+  });
+});

@@ -59,6 +59,7 @@ function deal(d: Draft): ImportedDeal {
   };
   if (d.commission_currency) out.commission_currency = d.commission_currency;
   if (d.corporate_action) out.corporate_action = d.corporate_action;
+  if (d.carry_from) out.carry_from = d.carry_from;
   let formula: (typeof TEXT_FIELDS)[number][] | undefined;
   for (const f of TEXT_FIELDS) {
     if (!looksLikeFormula(out[f])) continue;
@@ -107,6 +108,9 @@ export function assemble(p: ParsedReport): ImportResult {
   const tally = new Tally();
   const notes: string[] = [];
   const splits: { e: CorporateEvent; split: ImportedSplit | null }[] = [];
+  /** old shares given up in a stock merger, and the new shares received without a cost, by day */
+  const givenUp: CorporateEvent[] = [];
+  const received: { e: CorporateEvent; deal: ImportedDeal }[] = [];
 
   const addIncome = (e: IncomeEvent) => {
     const k = `${secId(e)}|${e.currency}|${e.date}|${e.kind}`;
@@ -238,6 +242,7 @@ export function assemble(p: ParsedReport): ImportResult {
         // stock-for-stock merger, spin-off, stock dividend: the shares received are an acquisition whose
         // cost is carried over (or zero); the shares given up are not a disposal
         if (!e.quantity || e.quantity.startsWith('-')) {
+          if (e.action === 'stock_merger' && e.quantity) givenUp.push(e);
           skipped.push({
             row: e.row,
             reason: `${comment} Списание старых бумаг при обмене: не является реализацией, их стоимость переходит на новые бумаги.`,
@@ -245,26 +250,26 @@ export function assemble(p: ParsedReport): ImportResult {
           return;
         }
         const cost = e.cost ?? (e.action === 'stock_dividend' ? '0' : null);
-        out.push(
-          deal({
-            section: 'purchase_transaction_section',
-            kind: 'purchase',
-            operation_type_id: OP.exchangeIn,
-            ...held,
-            purchase_opening_cost: cost ?? '0',
-            type_of_security: e.security ?? null,
-            source_key: keys.key('corporate', ...e.identity),
-            status: cost === null ? 1 : null,
-            comment: joinComments(
-              comment,
-              cost === null
-                ? 'Брокер не указал стоимость: укажите стоимость старых бумаг, перенесенную на новые (в пропорции брокера).'
-                : null,
-            ),
-            row: e.row,
-            corporate_action: e.action,
-          }),
-        );
+        const made = deal({
+          section: 'purchase_transaction_section',
+          kind: 'purchase',
+          operation_type_id: OP.exchangeIn,
+          ...held,
+          purchase_opening_cost: cost ?? '0',
+          type_of_security: e.security ?? null,
+          source_key: keys.key('corporate', ...e.identity),
+          status: cost === null ? 1 : null,
+          comment: joinComments(
+            comment,
+            cost === null
+              ? 'Брокер не указал стоимость: укажите стоимость старых бумаг, перенесенную на новые (в пропорции брокера).'
+              : null,
+          ),
+          row: e.row,
+          corporate_action: e.action,
+        });
+        out.push(made);
+        if (cost === null && e.action === 'stock_merger') received.push({ e, deal: made });
       }
     }
   };
@@ -432,6 +437,8 @@ export function assemble(p: ParsedReport): ImportResult {
     });
   }
 
+  for (const r of received) carryFrom(r.e, r.deal, givenUp);
+
   for (const { e, split } of splits) {
     const marked = split ? markSplit(out, secId(e), e.date, split.ratio) : 0;
     skipped.push({ row: e.row, reason: `${corporateComment(e)} ${splitNote(e, marked)}` });
@@ -456,6 +463,31 @@ export function assemble(p: ParsedReport): ImportResult {
   if (p.period) result.period = p.period;
   if (p.holder) result.holder = p.holder;
   return result;
+}
+
+/** "OLD(US0000000001) MERGED…": the security a broker's description names first, when it is not `isin`. */
+const firstIsin = (description: string, isin: string | null) => {
+  const m = /\(([A-Z]{2}[A-Z0-9]{9}\d)\)/.exec(description);
+  return m && m[1] !== isin ? m[1]! : null;
+};
+
+/**
+ * The old security of a stock merger's new shares: the line giving up shares of another security on the same
+ * day (the only one, or the one the description names), else the ISIN the description names first. The
+ * server carries that security's lot cost to the new shares (formats/corporate-actions.md).
+ */
+function carryFrom(e: CorporateEvent, d: ImportedDeal, givenUp: readonly CorporateEvent[]): void {
+  const named = firstIsin(e.description, e.isin);
+  const sameDay = givenUp.filter((g) => g.date === e.date && secId(g) !== secId(e));
+  const old = sameDay.length === 1 ? sameDay[0]! : sameDay.find((g) => g.isin !== null && g.isin === named);
+  if (old) {
+    d.carry_from = {
+      isin_security: old.isin,
+      name_security: old.name,
+      quantity: old.quantity ? abs(old.quantity) : null,
+      share: '1',
+    };
+  } else if (named) d.carry_from = { isin_security: named, name_security: named, quantity: null, share: '1' };
 }
 
 /** Withholding tax joins its payment: same security and currency, same date, else the nearest within 10 days. */

@@ -82,6 +82,12 @@ export interface ImportedDeal {
   commission_currency?: string | null;
   /** the corporate action this deal comes from (the server applies the year's rule, packages/tax) */
   corporate_action?: CorporateActionKind;
+  /**
+   * Shares received in a stock-for-stock merger whose broker stated no cost: the old security they replace
+   * and how many old shares were given up (null: all held). The server carries the old lots' cost over
+   * (`share` of it: "1" for a merger), read from this and earlier imports.
+   */
+  carry_from?: { isin_security: string | null; name_security: string; quantity: string | null; share: string };
   /** text fields whose value starts with = + - @ (documents must never run them as formulas) */
   formula_fields?: string[];
 }

@@ -227,3 +227,37 @@ export async function rematchSecurity(
   await applyChanges(db, changes);
   return new Map([...changes.figures].map(([id, f]) => [id, f.fields]));
 }
+
+/**
+ * The person's lots of a security still held just before `date`: purchases of this and earlier declarations
+ * (plus `extra`, an import's own not yet stored) less the sales dated before it, FIFO, splits applied. For a
+ * stock merger, whose new shares take over the old lots' cost (imports module, carry.ts). Costs are in each
+ * lot's currency.
+ */
+export async function heldLots(
+  db: Db,
+  decl: { id: number; user_id: number; year: number },
+  key: string,
+  date: string,
+  extra: { lots: Lot[]; sales: Sale[] } = { lots: [], sales: [] },
+): Promise<Lot[]> {
+  if (!key) return [];
+  const { state } = await dealsModuleRepo(db).fifoInputs(decl, { key });
+  const before = (d: string | null) => !!d && ruSortKey(d) < ruSortKey(date);
+  const rows = state.pool.filter((r) => r.key === key && before(r.transaction_date));
+  const lots = [
+    ...rows.filter((r) => r.section === 'purchase_transaction_section').map((r) => lotOf(r, key)),
+    ...extra.lots.filter((l) => before(l.date)),
+  ].filter((l): l is Lot => l !== null);
+  const sales = [
+    ...rows.filter((r) => SALE_SECTIONS.includes(r.section)).map((r) => saleOf(r, key)),
+    ...extra.sales.filter((s) => before(s.date)),
+  ].filter((s): s is Sale => s !== null);
+  if (lots.length === 0) return [];
+  const restated = restateForSplits(
+    lots,
+    sales,
+    state.splits?.filter((s) => s.key === key && before(s.date)),
+  );
+  return matchFifo(restated.sales, restated.lots, { year: decl.year }).remaining;
+}

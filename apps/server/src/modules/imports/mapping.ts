@@ -46,6 +46,8 @@ export interface MappedDeal {
   /** report row, for messages */
   row: number | string;
   file: number;
+  /** a stock merger's new shares: the old security whose lot cost they take over (carry.ts) */
+  carryFrom?: ImportedDeal['carry_from'];
 }
 
 export interface Skip {
@@ -213,6 +215,7 @@ export function mapDeals(
       commissionCurrency: d.commission_currency ? d.commission_currency.toUpperCase() : null,
       row: d.row,
       file: ctx.file,
+      ...(d.carry_from ? { carryFrom: d.carry_from } : {}),
     });
   }
   return { mapped, skipped };

@@ -19,6 +19,7 @@ import {
 } from '../declarations/index.ts';
 import { assertUploadAllowed } from '../partners/index.ts';
 import { periodMismatch } from './broker-match.ts';
+import { carryMergerCosts } from './carry.ts';
 import { checkUpload, contentTypeOf, safeFilename, type UploadFile } from './files.ts';
 import { holderMismatch } from './holder-match.ts';
 import { type ImportRefs, type MappedDeal, mapDeals, securityKeyOf } from './mapping.ts';
@@ -355,6 +356,8 @@ export function importsService(deps: Deps) {
       if ((await dealCount(db, decl.id)) + fresh.length > LIMITS.dealsPerDeclaration) {
         return await fail(imp, dealsLimit().message);
       }
+      // a stock merger's new shares take over the stored lots' cost of the old ones (carry.ts)
+      await carryMergerCosts(db, decl, fresh);
       await ctx.progress(35);
       const refs = await refsCache.get();
       const prepared = await prepareDeals(fresh, {
