@@ -151,9 +151,50 @@ describe('T-Bank (Tinkoff) broker report XLSX (samples/tbank.xlsx)', async () =>
       sale_closing_cost: '31020',
       commission: '15.51',
     });
-    expect(r.deals).toHaveLength(4);
     expect(r.period).toEqual({ from: '01.01.2024', to: '31.12.2024' });
-    // section 2 (cash) is not read: each of its money lines is listed with the reason
-    expect(r.skipped.map((s) => s.row)).toEqual([15, 16]);
+  });
+
+  it('section 2: dividends and coupons with the tax withheld, per currency; deposits and fees skipped', () => {
+    const income = r.deals.filter((d) => d.kind === 'dividend' || d.kind === 'coupon');
+    // rows 19–20: 100 SBER × 33.30 = 3 330 RUB, 15 % withheld from a non-resident = 499.50
+    expect(income.find((d) => d.row === '19, 20')).toMatchObject({
+      kind: 'dividend',
+      // foreign-source income (a Russian broker and issuer): dividends section 3, coupons section 4
+      section: 'third_section',
+      isin_security: 'RU0009029540',
+      name_security: 'Сбербанк',
+      quantity: '100',
+      currency_code: 'RUB',
+      sale_closing_cost: '3330',
+      foreign_tax_credit: '499.5',
+      status: null,
+    });
+    // rows 21–22: 10 ОФЗ 26238 × 35.40 = 354 RUB coupon, 13 % withheld = 46.02; ISIN by the short name in 4.1
+    expect(income.find((d) => d.row === '21, 22')).toMatchObject({
+      kind: 'coupon',
+      section: 'fourth_section',
+      isin_security: 'RU000A1038V6',
+      type_of_security: 'bond',
+      sale_closing_cost: '354',
+      foreign_tax_credit: '46.02',
+    });
+    // rows 25–26 (the USD block): 10 AAPL × 0.25 = 2.50 USD, 10 % US tax = 0.25
+    expect(income.find((d) => d.row === '25, 26')).toMatchObject({
+      kind: 'dividend',
+      isin_security: 'US0378331005',
+      currency_code: 'USD',
+      sale_closing_cost: '2.5',
+      foreign_tax_credit: '0.25',
+    });
+    expect(income).toHaveLength(3);
+    expect(r.deals).toHaveLength(7);
+    // the deposit (row 18) and the tariff fee (row 23) are not income
+    expect(r.skipped.map((s) => s.row)).toEqual([18, 23]);
+    // reconciliation: RUB income 3 330 + 354 = 3 684, taxes 499.50 + 46.02 = 545.52; USD 2.50 and 0.25
+    expect(r.reconciliation.totals.RUB!.income).toEqual({ file: '3684', deals: '3684' });
+    expect(r.reconciliation.totals.RUB!.taxes).toEqual({ file: '545.52', deals: '545.52' });
+    expect(r.reconciliation.totals.USD!.income).toEqual({ file: '2.5', deals: '2.5' });
+    expect(r.reconciliation.totals.USD!.taxes).toEqual({ file: '0.25', deals: '0.25' });
+    expect(r.reconciliation.rows).toMatchObject({ dividend: 2, coupon: 1, tax: 3 });
   });
 });

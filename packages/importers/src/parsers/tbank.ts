@@ -25,7 +25,10 @@ const norm = (c: Cell | undefined) =>
     .replace(/\s+/g, ' ');
 
 /** Rows of a section: its header row (column index by name) and the data rows up to the next section. */
-function section(rows: SheetRow[], title: string): { index: Map<string, number>; data: SheetRow[] } | null {
+function section(
+  rows: SheetRow[],
+  title: string,
+): { index: Map<string, number>; head: SheetRow | undefined; data: SheetRow[] } | null {
   const at = rows.findIndex((r) => text(r.cells.find((c) => text(c) !== '')).startsWith(title));
   if (at < 0) return null;
   const head = rows[at + 1];
@@ -40,7 +43,7 @@ function section(rows: SheetRow[], title: string): { index: Map<string, number>;
     if (SECTION.test(first)) break;
     data.push(r);
   }
-  return { index, data };
+  return { index, head, data };
 }
 
 const getter =
@@ -52,6 +55,136 @@ const getter =
     }
     return undefined;
   };
+
+interface Asset {
+  code: string;
+  isin: string | null;
+  type: string;
+}
+/** section 4.1: assets by code and by short name (lower case), as the cash lines name them */
+interface Assets {
+  byCode: Map<string, Asset>;
+  byName: Map<string, Asset>;
+}
+
+/** What a cash line of section 2 is, by its `Операция` (lower case). */
+function cashKind(
+  op: string,
+):
+  | { type: 'income'; kind: 'dividend' | 'coupon' }
+  | { type: 'tax'; on: 'dividend' | 'coupon' }
+  | { type: 'repayment' }
+  | null {
+  if (op.includes('налог') && op.includes('дивиденд')) return { type: 'tax', on: 'dividend' };
+  if (op.includes('налог') && op.includes('купон')) return { type: 'tax', on: 'coupon' };
+  if (op.includes('выплата') && op.includes('дивиденд')) return { type: 'income', kind: 'dividend' };
+  if (op.includes('выплата') && op.includes('купон')) return { type: 'income', kind: 'coupon' };
+  if (op.includes('погашение') || op.includes('амортизация')) return { type: 'repayment' };
+  return null;
+}
+
+/**
+ * Section 2 «Операции с денежными средствами»: a per-currency summary, then per currency a row with the
+ * currency code alone and the operations (`Дата, Время совершения, Дата исполнения, Операция, Сумма
+ * зачисления, Сумма списания, Примечание`). Dividends, coupons and the tax withheld from them are read (the
+ * note names the security: "Apple/ 10 шт." or "RU0009029540/ Сбербанк/ 100 шт."); bond repayments become
+ * «Погашение облигации» asking for the cost; every other money line is skipped with its reason.
+ */
+function cashOperations(
+  data: SheetRow[],
+  assets: Assets,
+  r: RowReader,
+  events: ReportEvent[],
+  skipped: ParsedReport['skipped'],
+): void {
+  const at = data.findIndex((x) => {
+    const names = x.cells.map(norm);
+    return names.includes('операция') && names.includes('сумма зачисления');
+  });
+  if (at < 0) {
+    for (const { row, cells } of data) {
+      if (cells.some((c) => typeof c === 'number')) {
+        skipped.push({
+          row,
+          reason: 'Операция с денежными средствами Т-Банка без заголовка таблицы операций: не прочитана',
+        });
+      }
+    }
+    return;
+  }
+  const index = new Map<string, number>();
+  data[at]!.cells.forEach((c, i) => {
+    const name = norm(c);
+    if (name && !index.has(name)) index.set(name, i);
+  });
+  const get = getter(index);
+  const first = index.get('дата') ?? 0;
+  let currency: string | null = null;
+  for (const { row, cells } of data.slice(at + 1)) {
+    const dateCell = get(cells, 'дата исполнения', 'дата');
+    const lead = text(cells[first]).toUpperCase();
+    if (!text(dateCell) && /^[A-Z]{3}$/.test(lead)) {
+      currency = lead;
+      continue;
+    }
+    const opText = text(get(cells, 'операция'));
+    const op = opText.toLowerCase();
+    if (!op || op === 'операция') continue;
+    const inAmount = r.optionalNumber(row, 'Сумма зачисления', get(cells, 'сумма зачисления'));
+    const outAmount = r.optionalNumber(row, 'Сумма списания', get(cells, 'сумма списания'));
+    if (inAmount === false || outAmount === false) continue;
+    const money = inAmount && !isZero(inAmount) ? inAmount : outAmount && !isZero(outAmount) ? outAmount : null;
+    if (!money) continue;
+    const kind = cashKind(op);
+    if (!kind) {
+      skipped.push({ row, reason: `Операция Т-Банка «${opText}»: не является доходом по ценным бумагам` });
+      continue;
+    }
+    const date = r.date(row, 'Дата исполнения', dateCell);
+    if (!date) continue;
+    if (!currency) {
+      r.fail(row, 'Валюта', 'не найдена строка валюты перед операцией');
+      continue;
+    }
+    // "Apple/ 10 шт." or "RU0009029540/ Сбербанк/ 100 шт."
+    const parts = text(get(cells, 'примечание'))
+      .split('/')
+      .map((x) => x.trim());
+    const named = parts.length >= 3 ? parts[1]! : parts[0]!;
+    const asset = assets.byName.get(norm(named)) ?? assets.byCode.get(named.toUpperCase());
+    const isin = (parts.length >= 3 ? readIsin(parts[0]) : null) ?? asset?.isin ?? readIsin(named);
+    const count = /([\d.,]+)\s*шт/.exec(parts[parts.length - 1] ?? '')?.[1]?.replace(',', '.') ?? null;
+    const base = {
+      row,
+      identity: [date, opText, currency, money, named],
+      date,
+      name: named || asset?.code || 'Не указано',
+      isin,
+      ticker: asset?.code ?? null,
+      currency,
+      market: 'foreign' as const,
+      security: asset?.type ? securityKindOf(asset.type) : null,
+    };
+    if (kind.type === 'income')
+      events.push({ type: 'income', ...base, kind: kind.kind, amount: abs(money), quantity: count });
+    else if (kind.type === 'tax') {
+      // a tax line with money credited is a refund of the tax
+      const refund = inAmount && !isZero(inAmount);
+      events.push({ type: 'tax', ...base, amount: refund ? `-${abs(money)}` : abs(money), on: kind.on });
+    } else {
+      events.push({
+        type: 'corporate',
+        ...base,
+        action: 'maturity',
+        quantity: count,
+        amount: abs(money),
+        cost: null,
+        description: opText,
+        security: 'bond',
+      });
+    }
+  }
+}
 
 export function parseTbank(sheets: Sheet[]): ParsedReport {
   const sheet = sheets.find((s) => s.rows.some((r) => text(r.cells[0]).startsWith(TRADES))) ?? sheets[0];
@@ -65,13 +198,17 @@ export function parseTbank(sheets: Sheet[]): ParsedReport {
       `Не найдены обязательные столбцы отчета Т-Банка: ${missing.map((n) => `«${n}»`).join(', ')}. Загрузите брокерский отчет XLSX без изменений.`,
     );
   }
-  const assets = new Map<string, { isin: string | null; type: string }>();
+  const assets: Assets = { byCode: new Map(), byName: new Map() };
   const sec = section(rows, SECURITIES);
   if (sec) {
     const get = getter(sec.index);
     for (const { cells } of sec.data) {
       const code = text(get(cells, 'код актива')).toUpperCase();
-      if (code) assets.set(code, { isin: readIsin(get(cells, 'isin')), type: text(get(cells, 'тип')) });
+      if (!code) continue;
+      const asset = { code, isin: readIsin(get(cells, 'isin')), type: text(get(cells, 'тип')) };
+      assets.byCode.set(code, asset);
+      const name = norm(get(cells, 'сокращенное наименование актива', 'сокращенное наименование'));
+      if (name) assets.byName.set(name, asset);
     }
   }
   const get = getter(trades.index);
@@ -106,7 +243,7 @@ export function parseTbank(sheets: Sheet[]): ParsedReport {
       .reduce<string | null>((s, [v]) => add(s ?? '0', v), null);
     const otherFees = fees.filter(([, c]) => c !== feeCurrency).map(([v, c]) => `${v} ${c}`);
     const code = text(get(cells, 'код актива')).toUpperCase();
-    const asset = assets.get(code);
+    const asset = assets.byCode.get(code);
     const notes = [
       accrued && !isZero(accrued) ? `НКД ${abs(accrued)} ${currency} не включен в сумму.` : '',
       otherFees.length ? `Комиссии в другой валюте: ${otherFees.join(', ')}.` : '',
@@ -132,15 +269,8 @@ export function parseTbank(sheets: Sheet[]): ParsedReport {
     });
   }
   const cash = section(rows, CASH);
-  for (const { row, cells } of cash?.data ?? []) {
-    if (cells.some((c) => typeof c === 'number')) {
-      skipped.push({
-        row,
-        reason:
-          'Операция с денежными средствами Т-Банка (дивиденды, купоны, пополнения) не прочитана: добавьте доходы через шаблон Декларант',
-      });
-    }
-  }
+  // the operations' header may be the section's first row (no summary table before it)
+  if (cash) cashOperations(cash.head ? [cash.head, ...cash.data] : cash.data, assets, r, events, skipped);
   // "Отчет о сделках и операциях за период 01.01.2024 - 31.12.2024"
   const title = rows.map((x) => text(x.cells[0])).find((t) => t.startsWith('Отчет о сделках и операциях за период'));
   const m = /(\d{2}\.\d{2}\.\d{4})\s*-\s*(\d{2}\.\d{2}\.\d{4})/.exec(title ?? '');
