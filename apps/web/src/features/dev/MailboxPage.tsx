@@ -2,6 +2,7 @@ import { Alert, Badge, Card, Center, Group, Stack, Text, TextInput, Title } from
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../shared/api/client.ts';
 import { formatAlmatyDateTime } from '../../shared/ui/dates.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
@@ -18,6 +19,7 @@ interface Letter {
 
 /** /dev/mailbox: the development outbox (README.md); absent in production. */
 export default function MailboxPage() {
+  const { t } = useTranslation('dev');
   const [email, setEmail] = useState(() => new URLSearchParams(window.location.search).get('email') ?? '');
   const [debounced] = useDebouncedValue(email.trim(), 400);
   const outbox = useQuery({
@@ -28,14 +30,13 @@ export default function MailboxPage() {
   const letters = outbox.data?.data ?? [];
   return (
     <Stack gap="md" maw={960} mx="auto" data-testid="dev-mailbox">
-      <Title order={1}>Почтовый ящик разработки</Title>
-      <Alert color="yellow" title="Только для разработки и тестов">
-        Здесь видны письма, которые сервер отправил бы пользователям: коды подтверждения, ссылки для смены пароля.
-        Письма никуда не уходят. В рабочей версии (production) этой страницы нет.
+      <Title order={1}>{t('mailbox.title')}</Title>
+      <Alert color="yellow" title={t('mailbox.warningTitle')}>
+        {t('mailbox.warning')}
       </Alert>
       <TextInput
-        label="Email получателя"
-        description="Пустое поле — последние 100 писем всем получателям"
+        label={t('mailbox.recipient')}
+        description={t('mailbox.recipientHint')}
         type="email"
         value={email}
         onChange={(e) => setEmail(e.currentTarget.value)}
@@ -46,12 +47,12 @@ export default function MailboxPage() {
       ) : outbox.isError ? (
         <Alert color="red" role="alert">
           {outbox.error instanceof ApiError && outbox.error.status === 404
-            ? 'Почтовый ящик разработки недоступен: сервер работает в рабочем режиме.'
-            : 'Не удалось загрузить письма. Проверьте, что сервер запущен, и обновите страницу.'}
+            ? t('mailbox.unavailable')
+            : t('mailbox.loadFailed')}
         </Alert>
       ) : letters.length === 0 ? (
         <Center py="xl">
-          <Text c="dimmed">Писем нет{debounced ? ` для ${debounced}` : ''}.</Text>
+          <Text c="dimmed">{debounced ? t('mailbox.emptyFor', { email: debounced }) : t('mailbox.empty')}</Text>
         </Center>
       ) : (
         letters.map((l) => (
@@ -67,11 +68,11 @@ export default function MailboxPage() {
               </Group>
               <Group gap="xs">
                 <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  Кому: {l.to}
+                  {t('mailbox.to', { to: l.to })}
                 </Text>
                 {l.code && (
                   <Badge size="lg" variant="light" data-testid="dev-letter-code">
-                    Код: {l.code}
+                    {t('mailbox.code', { code: l.code })}
                   </Badge>
                 )}
               </Group>
@@ -81,11 +82,11 @@ export default function MailboxPage() {
               <details>
                 <summary style={{ cursor: 'pointer' }}>
                   <Text span size="sm" c="brand.7">
-                    Показать HTML-версию
+                    {t('mailbox.showHtml')}
                   </Text>
                 </summary>
                 <iframe
-                  title={`HTML-версия письма «${l.subject}»`}
+                  title={t('mailbox.htmlTitle', { subject: l.subject })}
                   sandbox=""
                   srcDoc={l.html}
                   style={{ width: '100%', height: 360, border: '1px solid var(--mantine-color-gray-3)', marginTop: 8 }}

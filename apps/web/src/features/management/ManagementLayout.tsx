@@ -2,6 +2,7 @@ import type { Profile } from '@deklarant/contracts';
 import { Badge, Box, Button, Container, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../shared/api/client.ts';
 import { useLayout } from '../../shared/layout/useBreakpoint.ts';
@@ -14,6 +15,7 @@ import { captureContext, goBack, withoutToken } from './context.ts';
  * of the user wizard is hidden. Without the parameters the visitor goes to /app.
  */
 export function ManagementLayout() {
+  const { t } = useTranslation(['management', 'common', 'errors']);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { mobile } = useLayout();
@@ -48,13 +50,13 @@ export function ManagementLayout() {
                 data-testid="management-back"
                 style={{ flexShrink: 0 }}
               >
-                Назад
+                {t('common:actions.back')}
               </Button>
               {!mobile && <Logo to="/management/declaration?step=1" />}
             </Group>
             <Group gap={6} wrap="nowrap" miw={0}>
               <Badge color="grape" variant="light" style={{ flexShrink: 0 }}>
-                Менеджер
+                {t('badge')}
               </Badge>
               {who && (
                 <Text size="sm" truncate maw={220} data-testid="management-user">

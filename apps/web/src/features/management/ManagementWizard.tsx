@@ -24,9 +24,11 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api, management } from '../../shared/api/client.ts';
 import { queryKeys } from '../../shared/api/queryKeys.ts';
+import { i18next, tKey } from '../../shared/i18n/index.ts';
 import { session } from '../../shared/session/storage.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { goBack, MANAGER_STEPS } from './context.ts';
@@ -38,10 +40,11 @@ const kzt = (v: string | null | undefined) => {
   const frac = f.slice(0, 2).replace(/0+$/, '');
   return `${v.startsWith('-') ? '−' : ''}${i.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}${frac ? `,${frac}` : ''}\u00a0₸`;
 };
-const errText = (e: unknown) => (e instanceof Error ? e.message : 'Попробуйте еще раз.');
+const errText = (e: unknown) => (e instanceof Error ? e.message : i18next.t('errors:tryAgain'));
 
 /** /management/declaration?step=N: the manager's wizard for the user of the admin path. */
 export default function ManagementWizard() {
+  const { t } = useTranslation(['management', 'common', 'errors']);
   const [params] = useSearchParams();
   const raw = Number(params.get('step'));
   const step = raw >= 1 && raw <= 4 ? raw : 1;
@@ -50,10 +53,10 @@ export default function ManagementWizard() {
     <Stack gap="md" data-testid={`management-step-${step}`}>
       <Stack gap={2}>
         <Text size="sm" c="dimmed">
-          Шаг {step} из 4
+          {t('wizard.stepOf', { step, total: MANAGER_STEPS.length })}
         </Text>
         <Title order={1} size="h2">
-          {MANAGER_STEPS[step - 1]}
+          {t(`steps.${MANAGER_STEPS[step - 1] ?? 'period'}`)}
         </Title>
       </Stack>
       {step === 1 || id === null ? <PeriodStep /> : <DeclarationStep step={step} id={id} />}
@@ -63,6 +66,7 @@ export default function ManagementWizard() {
 
 /** Step 1: the user's forms (open one) or a new form for a reporting period. */
 function PeriodStep() {
+  const { t } = useTranslation(['management', 'common', 'errors']);
   const navigate = useNavigate();
   const list = useQuery({
     queryKey: ['management', 'declarations', management.get()?.user_id],
@@ -71,8 +75,8 @@ function PeriodStep() {
   const statuses = useList('get-declaration-statuses');
   const statusName = (d: CommonData) =>
     d.status === 2 && d.tariff_type === 2
-      ? 'Ожидает заполнения менеджером'
-      : (statuses.data?.find((x) => x.id === d.status)?.name ?? `статус ${d.status}`);
+      ? t('errors:managerNotice')
+      : (statuses.data?.find((x) => x.id === d.status)?.name ?? t('wizard.status', { status: d.status }));
   const open = (d: CommonData) => {
     session.setCurrentDeclaration(d.id);
     navigate(url(2));
@@ -84,22 +88,22 @@ function PeriodStep() {
       {list.data && list.data.data.length > 0 && (
         <Stack gap="xs">
           <Title order={2} size="h4">
-            Формы пользователя
+            {t('wizard.userForms')}
           </Title>
           {list.data.data.map((d) => (
             <Card key={d.id} withBorder padding="sm" data-testid={`management-declaration-${d.id}`}>
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Stack gap={0}>
                   <Text fw={600}>
-                    Форма {FORM_CODES[d.reporting_form_id as ReportingFormId]} за {d.year} год
+                    {t('wizard.formYear', { code: FORM_CODES[d.reporting_form_id as ReportingFormId], year: d.year })}
                   </Text>
                   <Text size="sm" c="dimmed">
                     № {d.id} · {statusName(d)}
-                    {d.tariff_type === 2 ? ' · Персональный консультант' : ''}
+                    {d.tariff_type === 2 ? ` · ${t('wizard.consultant')}` : ''}
                   </Text>
                 </Stack>
                 <Button size="xs" onClick={() => open(d)} disabled={d.read_only}>
-                  Открыть
+                  {t('open')}
                 </Button>
               </Group>
             </Card>
@@ -128,6 +132,7 @@ const useList = (call: string) =>
   });
 
 function NewPeriodForm({ onCreated }: { onCreated: (id: number) => void }) {
+  const { t } = useTranslation(['management', 'common', 'errors']);
   const forms = useList('get-reporting-forms');
   const types = useList('get-declaration-types');
   const kgd = useList('get-kgd-codes');
@@ -154,12 +159,12 @@ function NewPeriodForm({ onCreated }: { onCreated: (id: number) => void }) {
     <Card withBorder padding="md">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Новая форма
+          {t('wizard.newForm')}
         </Title>
         {error && <Alert color="red">{error}</Alert>}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
-            label="Форма"
+            label={t('wizard.form')}
             data={(forms.data ?? []).map((f) => ({
               value: String(f.form_id),
               label: f.form_name ?? String(f.form_id),
@@ -169,21 +174,21 @@ function NewPeriodForm({ onCreated }: { onCreated: (id: number) => void }) {
             allowDeselect={false}
           />
           <Select
-            label="Отчетный год"
+            label={t('wizard.year')}
             data={years}
             value={v.year}
             onChange={(x) => setV({ ...v, year: x ?? '' })}
             allowDeselect={false}
           />
           <Select
-            label="Вид декларации"
-            data={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.type_name ?? String(t.id) }))}
+            label={t('wizard.kind')}
+            data={(types.data ?? []).map((x) => ({ value: String(x.id), label: x.type_name ?? String(x.id) }))}
             value={v.type || (types.data?.[0] ? String(types.data[0].id) : null)}
             onChange={(x) => setV({ ...v, type: x ?? '' })}
             allowDeselect={false}
           />
           <Select
-            label="Код налогового органа"
+            label={t('wizard.kgd')}
             searchable
             data={(kgd.data ?? []).map((k) => ({
               value: String(k.id),
@@ -196,7 +201,7 @@ function NewPeriodForm({ onCreated }: { onCreated: (id: number) => void }) {
         </SimpleGrid>
         <Group justify="flex-end">
           <Button onClick={() => create.mutate()} loading={create.isPending} disabled={!v.kgd || !v.year}>
-            Создать и продолжить
+            {t('wizard.create')}
           </Button>
         </Group>
       </Stack>
@@ -206,6 +211,7 @@ function NewPeriodForm({ onCreated }: { onCreated: (id: number) => void }) {
 
 /** Steps 2-4 work on the chosen declaration. */
 function DeclarationStep({ step, id }: { step: number; id: number }) {
+  const { t } = useTranslation(['management', 'common', 'errors']);
   const navigate = useNavigate();
   const q = useQuery({
     queryKey: ['management', 'declaration', id],
@@ -215,11 +221,11 @@ function DeclarationStep({ step, id }: { step: number; id: number }) {
   if (q.isPending) return <Loading />;
   if (q.isError)
     return (
-      <Alert color="red" title="Не удалось открыть форму">
+      <Alert color="red" title={t('wizard.openFailed')}>
         <Stack gap="xs" align="flex-start">
           {q.error.message}
           <Button size="xs" variant="light" onClick={() => navigate(url(1))}>
-            К выбору периода
+            {t('wizard.toPeriod')}
           </Button>
         </Stack>
       </Alert>
@@ -229,7 +235,7 @@ function DeclarationStep({ step, id }: { step: number; id: number }) {
   return (
     <Stack gap="md">
       <Text c="dimmed">
-        Форма {FORM_CODES[c.reporting_form_id as ReportingFormId]} за {c.year} год · № {c.id}
+        {t('wizard.formYearId', { code: FORM_CODES[c.reporting_form_id as ReportingFormId], year: c.year, id: c.id })}
       </Text>
       {step === 2 && <Tiles declaration={d} kind="income" />}
       {step === 2 && c.reporting_form_id !== FORM.F250 && <RentalIncomeForm id={id} />}
@@ -237,11 +243,11 @@ function DeclarationStep({ step, id }: { step: number; id: number }) {
       {step === 4 && <CalculationAndFinish id={id} />}
       <Group justify="space-between">
         <Button variant="default" onClick={() => navigate(url(step - 1))}>
-          Назад
+          {t('common:actions.back')}
         </Button>
         {step < 4 && (
           <Button onClick={() => navigate(url(step + 1))} data-testid="management-next">
-            Продолжить
+            {t('wizard.continue')}
           </Button>
         )}
       </Group>
@@ -250,6 +256,7 @@ function DeclarationStep({ step, id }: { step: number; id: number }) {
 }
 
 function Tiles({ declaration, kind }: { declaration: Declaration; kind: 'income' | 'assets' }) {
+  const { t } = useTranslation(['management', 'common', 'errors']);
   const c = declaration.common_data;
   const sections = SECTIONS.filter(
     (s) =>
@@ -257,7 +264,7 @@ function Tiles({ declaration, kind }: { declaration: Declaration; kind: 'income'
       (c.reporting_form_id === FORM.F250 ? s.step === 'form250' && kind === 'assets' : s.step === kind) &&
       sectionApplies(s, c.reporting_form_id, c.year),
   );
-  if (sections.length === 0) return <Text c="dimmed">Для этой формы раздел не заполняется.</Text>;
+  if (sections.length === 0) return <Text c="dimmed">{t('wizard.noSections')}</Text>;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
       {sections.map((s) => {
@@ -265,13 +272,13 @@ function Tiles({ declaration, kind }: { declaration: Declaration; kind: 'income'
         return (
           <Card key={s.key} withBorder padding="sm" data-testid={`management-tile-${s.key}`}>
             <Group justify="space-between" gap={4} wrap="nowrap">
-              <Badge variant="light">{s.tile}</Badge>
+              <Badge variant="light">{tKey(`fields:section.${s.key}.tile`, { defaultValue: s.tile })}</Badge>
               <Text size="xs" c="dimmed" data-testid="tile-count">
-                {sum?.count ?? 0} шт.
+                {t('wizard.count', { count: sum?.count ?? 0 })}
               </Text>
             </Group>
             <Text size="sm" fw={600} mt={6}>
-              {s.title}
+              {tKey(`fields:section.${s.key}.title`, { defaultValue: s.title })}
             </Text>
             <Text size="sm" c="dimmed">
               {kzt(sum?.total ?? '0')}
@@ -285,6 +292,7 @@ function Tiles({ declaration, kind }: { declaration: Declaration; kind: 'income'
 
 /** A quick entry for the manager: rental income (V-VII) without leaving the wizard. */
 function RentalIncomeForm({ id }: { id: number }) {
+  const { t } = useTranslation(['management', 'common', 'errors']);
   const qc = useQueryClient();
   const [v, setV] = useState({ name: '', amount: '', bin: '' });
   const [error, setError] = useState<string>();
@@ -311,24 +319,28 @@ function RentalIncomeForm({ id }: { id: number }) {
     <Card withBorder padding="md" data-testid="management-rental-form">
       <Stack gap="sm">
         <Title order={2} size="h5">
-          Добавить доход от сдачи имущества в аренду
+          {t('rental.title')}
         </Title>
         {error && <Alert color="red">{error}</Alert>}
         {saved > 0 && !error && (
           <Alert color="green" data-testid="management-saved">
-            Доход добавлен
+            {t('rental.saved')}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Объект" value={v.name} onChange={(e) => setV({ ...v, name: e.currentTarget.value })} />
           <TextInput
-            label="Доход за год, ₸"
+            label={t('rental.object')}
+            value={v.name}
+            onChange={(e) => setV({ ...v, name: e.currentTarget.value })}
+          />
+          <TextInput
+            label={t('rental.amount')}
             inputMode="decimal"
             value={v.amount}
             onChange={(e) => setV({ ...v, amount: e.currentTarget.value })}
           />
           <TextInput
-            label="ИИН/БИН арендатора"
+            label={t('rental.tenant')}
             inputMode="numeric"
             maxLength={12}
             value={v.bin}
@@ -337,7 +349,7 @@ function RentalIncomeForm({ id }: { id: number }) {
         </SimpleGrid>
         <Group justify="flex-end">
           <Button variant="light" onClick={() => add.mutate()} loading={add.isPending} disabled={!v.name || !v.amount}>
-            Добавить
+            {t('common:actions.add')}
           </Button>
         </Group>
       </Stack>
@@ -353,6 +365,7 @@ interface CalcLine {
 
 /** Step 4: the computed ИПН and the manager's finish (the user gets the signing letter). */
 function CalculationAndFinish({ id }: { id: number }) {
+  const { t } = useTranslation(['management', 'common', 'errors']);
   const navigate = useNavigate();
   const qc = useQueryClient();
   const calc = useQuery({
@@ -374,7 +387,7 @@ function CalculationAndFinish({ id }: { id: number }) {
   return (
     <Stack gap="md">
       {calc.isPending && <Loading />}
-      {calc.isError && <Alert color="yellow">Расчет пока недоступен: {calc.error.message}</Alert>}
+      {calc.isError && <Alert color="yellow">{t('wizard.calcUnavailable', { message: calc.error.message })}</Alert>}
       {calc.data && (
         <Table withTableBorder striped data-testid="management-calculation">
           <Table.Tbody>
@@ -391,11 +404,11 @@ function CalculationAndFinish({ id }: { id: number }) {
       )}
       {finish.isError && <Alert color="red">{errText(finish.error)}</Alert>}
       {finish.isSuccess ? (
-        <Alert color="green" title="Готово" data-testid="management-finished">
+        <Alert color="green" title={t('wizard.done')} data-testid="management-finished">
           <Stack gap="xs" align="flex-start">
-            Письмо для подписания отправлено на email пользователя.
+            {t('wizard.letterSent')}
             <Button size="xs" onClick={() => goBack(management.get(), navigate)}>
-              Вернуться
+              {t('wizard.return')}
             </Button>
           </Stack>
         </Alert>
@@ -407,7 +420,7 @@ function CalculationAndFinish({ id }: { id: number }) {
             loading={finish.isPending}
             data-testid="management-finish"
           >
-            Завершить заполнение
+            {t('wizard.finish')}
           </Button>
         </Group>
       )}

@@ -1,4 +1,4 @@
-import { FORM_CODES, MSG, type ReportingFormId } from '@deklarant/contracts';
+import { FORM_CODES, type ReportingFormId } from '@deklarant/contracts';
 import {
   Alert,
   Anchor,
@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, api, management, request } from '../../shared/api/client.ts';
 import { Captcha, useCaptcha } from '../../shared/ui/Captcha.tsx';
@@ -57,6 +58,7 @@ interface UserItem {
  * user's declaration on /management with token, manager_id, user_id and return_url.
  */
 export default function ManagerConsole() {
+  const { t } = useTranslation(['management', 'common', 'errors']);
   const [s, setS] = useState<ManagerSession | null>(readSession);
   return (
     <Box mih="100vh" bg="gray.0">
@@ -73,7 +75,7 @@ export default function ManagerConsole() {
                   setS(null);
                 }}
               >
-                Выйти
+                {t('console.logout')}
               </Button>
             )}
           </Group>
@@ -96,6 +98,7 @@ export default function ManagerConsole() {
 }
 
 function ManagerLogin({ onDone }: { onDone: (s: ManagerSession) => void }) {
+  const { t } = useTranslation(['management', 'common', 'errors']);
   const captcha = useCaptcha();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -103,7 +106,7 @@ function ManagerLogin({ onDone }: { onDone: (s: ManagerSession) => void }) {
   const [busy, setBusy] = useState(false);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!email || !password) return setError(MSG.required);
+    if (!email || !password) return setError(t('errors:required'));
     if (!captcha.check()) return;
     setBusy(true);
     setError(undefined);
@@ -116,7 +119,7 @@ function ManagerLogin({ onDone }: { onDone: (s: ManagerSession) => void }) {
       onDone({ token: res.token, manager_id: res.manager_id });
     } catch (err) {
       captcha.reset();
-      setError(err instanceof ApiError ? err.message : MSG.tryAgain);
+      setError(err instanceof ApiError ? err.message : t('errors:tryAgain'));
     } finally {
       setBusy(false);
     }
@@ -126,14 +129,23 @@ function ManagerLogin({ onDone }: { onDone: (s: ManagerSession) => void }) {
       <form onSubmit={submit} noValidate data-testid="manager-login">
         <Stack gap="sm">
           <Title order={1} size="h3">
-            Вход для менеджера
+            {t('console.loginTitle')}
           </Title>
           {error && <Alert color="red">{error}</Alert>}
-          <TextInput label="Email" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-          <PasswordInput label="Пароль" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          <TextInput
+            label={t('console.email')}
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label={t('console.password')}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
           <Captcha state={captcha} />
           <Button type="submit" loading={busy}>
-            Войти
+            {t('console.login')}
           </Button>
         </Stack>
       </form>
@@ -142,6 +154,7 @@ function ManagerLogin({ onDone }: { onDone: (s: ManagerSession) => void }) {
 }
 
 function Console({ s, onLost }: { s: ManagerSession; onLost: () => void }) {
+  const { t } = useTranslation(['management', 'common', 'errors']);
   const auth = { authToken: s.token };
   const q = useQuery({
     queryKey: ['manager-console', 'queue', s.token],
@@ -170,23 +183,27 @@ function Console({ s, onLost }: { s: ManagerSession; onLost: () => void }) {
     <Stack gap="lg">
       <Stack gap="xs">
         <Title order={1} size="h3">
-          Очередь: {MSG.managerNotice}
+          {t('console.queue', { notice: t('errors:managerNotice') })}
         </Title>
         {q.isPending && <Loading />}
-        {q.data?.length === 0 && <Text c="dimmed">Нет деклараций, ожидающих менеджера.</Text>}
+        {q.data?.length === 0 && <Text c="dimmed">{t('console.queueEmpty')}</Text>}
         {q.data?.map((d) => (
           <Card key={d.declaration_id} withBorder padding="sm" data-testid={`queue-${d.declaration_id}`}>
             <Group justify="space-between" wrap="wrap">
               <Stack gap={0}>
                 <Text fw={600}>
-                  № {d.declaration_id} · форма {FORM_CODES[d.reporting_form_id as ReportingFormId]} за {d.year} год
+                  {t('console.queueItem', {
+                    id: d.declaration_id,
+                    code: FORM_CODES[d.reporting_form_id as ReportingFormId],
+                    year: d.year,
+                  })}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {d.user_label} · сообщений в мессенджере: {d.messages}
+                  {t('console.messages', { user: d.user_label, n: d.messages })}
                 </Text>
               </Stack>
               <Anchor component={Link} to={open(d.user_id)} onClick={() => enter(d.user_id)}>
-                Открыть
+                {t('open')}
               </Anchor>
             </Group>
           </Card>
@@ -194,22 +211,22 @@ function Console({ s, onLost }: { s: ManagerSession; onLost: () => void }) {
       </Stack>
       <Stack gap="xs">
         <Title order={2} size="h4">
-          Мои пользователи
+          {t('console.myUsers')}
         </Title>
         {users.isPending && <Loading />}
         {users.data?.map((u) => (
           <Card key={u.id} withBorder padding="sm" data-testid={`manager-user-${u.id}`}>
             <Group justify="space-between" wrap="wrap">
               <Stack gap={0}>
-                <Text fw={600}>{[u.surname, u.name].filter(Boolean).join(' ') || `Пользователь #${u.id}`}</Text>
+                <Text fw={600}>{[u.surname, u.name].filter(Boolean).join(' ') || t('console.user', { id: u.id })}</Text>
                 <Text size="sm" c="dimmed">
-                  {u.email ?? 'без email'} · форм: {u.declarations}
+                  {t('console.forms', { email: u.email ?? t('console.noEmail'), n: u.declarations })}
                 </Text>
               </Stack>
               <Group gap="xs">
                 {u.bank_name && <Badge variant="light">{u.bank_name}</Badge>}
                 <Anchor component={Link} to={open(u.id)} onClick={() => enter(u.id)} data-testid={`open-user-${u.id}`}>
-                  Открыть
+                  {t('open')}
                 </Anchor>
               </Group>
             </Group>

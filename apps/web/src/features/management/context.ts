@@ -75,10 +75,5 @@ export function goBack(ctx: ManagementContext | null, navigate: (to: string) => 
   window.location.assign(to);
 }
 
-/** The manager routes (docs/accounts.md): the wizard steps 1 to 4 and their titles. */
-export const MANAGER_STEPS = [
-  'Укажите отчетный период',
-  'Сведения о доходах',
-  'Загрузка данных об активах на конец периода',
-  'Исчисление ИПН',
-] as const;
+/** The manager routes (docs/accounts.md): the wizard steps 1 to 4; their titles are management:steps.<step>. */
+export const MANAGER_STEPS = ['period', 'income', 'assets', 'calculation'] as const;

@@ -1,12 +1,13 @@
 import { Code, Email, MSG, Phone, personName } from '@deklarant/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../shared/api/client.ts';
+import { localizedResolver, localizeMessage } from '../../shared/i18n/index.ts';
 import { useLayout } from '../../shared/layout/useBreakpoint.ts';
 import { STORAGE_KEYS, session } from '../../shared/session/storage.ts';
 import { CodeInput, ResendCode } from '../../shared/ui/CodeField.tsx';
@@ -20,7 +21,6 @@ export const B2B_SUBSTEP = { DATA: 1, CODE: 2, SUCCESS: 3, LOGIN: 4 } as const;
 type SubStep = (typeof B2B_SUBSTEP)[keyof typeof B2B_SUBSTEP];
 
 const stepUrl = (step: number) => `/app/declaration?step=${step}`;
-const WRONG_PASSWORD = 'Неверный пароль';
 
 /** B2B step 1 (docs/accounts.md): name required; both consents ticked (and the contact fields checked). */
 const DataForm = z.object({
@@ -44,21 +44,22 @@ export function B2BStep() {
 }
 
 function B2BFlow({ state }: { state: PartnerState }) {
+  const { t } = useTranslation(['partners', 'common', 'errors']);
   const [sub, setSub] = useState<SubStep>(B2B_SUBSTEP.DATA);
   const [data, setData] = useState<DataFormOut | null>(null);
-  const broker = state.partner?.title ?? 'вашего брокера';
+  const broker = state.partner?.title ?? t('b2b.yourBroker');
   return (
     <Stack gap="md" maw={520} mx="auto" data-testid={`b2b-substep-${sub}`}>
       <Stack gap={4}>
         <Title order={1} size="h2">
           {sub === B2B_SUBSTEP.LOGIN
-            ? 'Вход в аккаунт'
+            ? t('b2b.loginTitle')
             : sub === B2B_SUBSTEP.SUCCESS
-              ? 'Готово'
-              : 'Регистрация клиента'}
+              ? t('b2b.done')
+              : t('b2b.registerTitle')}
         </Title>
         <Text c="dimmed" size="sm">
-          Вы перешли от партнера «{broker}». Данные брокера подтянутся в декларацию автоматически.
+          {t('b2b.from', { broker })}
         </Text>
       </Stack>
       {sub === B2B_SUBSTEP.DATA && (
@@ -92,9 +93,10 @@ function DataStep({
   onCodeSent: (d: DataFormOut) => void;
   onExisting: (d: DataFormOut) => void;
 }) {
+  const { t } = useTranslation(['partners', 'common', 'errors']);
   const [error, setError] = useState<string>();
   const form = useForm<DataFormIn, unknown, DataFormOut>({
-    resolver: zodResolver(DataForm),
+    resolver: localizedResolver(DataForm),
     defaultValues: initial ?? {
       name: '',
       surname: '',
@@ -113,16 +115,21 @@ function DataStep({
       else onCodeSent(v);
     } catch (e) {
       if (e instanceof ApiError && e.errors.email) form.setError('email', { message: e.errors.email[0] });
-      else setError(e instanceof Error ? e.message : MSG.tryAgain);
+      else setError(e instanceof Error ? e.message : t('errors:tryAgain'));
     }
   });
   return (
     <form onSubmit={submit} noValidate data-testid="b2b-data-form">
       <Stack gap="sm">
         {error && <Alert color="red">{error}</Alert>}
-        <TextInput label="Имя" autoComplete="given-name" error={errors.name?.message} {...form.register('name')} />
         <TextInput
-          label="Фамилия"
+          label={t('b2b.name')}
+          autoComplete="given-name"
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <TextInput
+          label={t('b2b.surname')}
           autoComplete="family-name"
           error={errors.surname?.message}
           {...form.register('surname')}
@@ -141,32 +148,31 @@ function DataStep({
           )}
         />
         <TextInput
-          label="Email"
+          label={t('b2b.email')}
           type="email"
           autoComplete="email"
-          description="На него придет код подтверждения"
+          description={t('b2b.emailHint')}
           error={errors.email?.message}
           {...form.register('email')}
         />
         <Checkbox
-          label="Согласен на сбор и обработку персональных данных"
+          label={t('b2b.personalData')}
           error={errors.personalDataCheck?.message}
           {...form.register('personalDataCheck')}
         />
         <Checkbox
           label={
-            <>
-              Принимаю условия{' '}
-              <Anchor component={Link} to="/public-offer" target="_blank">
-                публичной оферты
-              </Anchor>
-            </>
+            <Trans
+              t={t}
+              i18nKey="b2b.offer"
+              components={{ a: <Anchor component={Link} to="/public-offer" target="_blank" /> }}
+            />
           }
           error={errors.publicOfferCheck?.message}
           {...form.register('publicOfferCheck')}
         />
         <Button type="submit" loading={isSubmitting} fullWidth size="md">
-          Получить код
+          {t('b2b.getCode')}
         </Button>
       </Stack>
     </form>
@@ -174,6 +180,7 @@ function DataStep({
 }
 
 function CodeStep({ data, onBack, onDone }: { data: DataFormOut; onBack: () => void; onDone: () => void }) {
+  const { t } = useTranslation(['partners', 'common', 'errors']);
   const qc = useQueryClient();
   const countdown = useCountdown();
   const [code, setCode] = useState('');
@@ -188,7 +195,7 @@ function CodeStep({ data, onBack, onDone }: { data: DataFormOut; onBack: () => v
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = Code.safeParse(code);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? MSG.required);
+    if (!parsed.success) return setError(localizeMessage(parsed.error.issues[0]?.message ?? MSG.required));
     setBusy(true);
     setError(undefined);
     try {
@@ -196,7 +203,9 @@ function CodeStep({ data, onBack, onDone }: { data: DataFormOut; onBack: () => v
       await qc.invalidateQueries();
       onDone();
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 422 ? (err.errors.code?.[0] ?? err.message) : MSG.wrongCode);
+      setError(
+        err instanceof ApiError && err.status === 422 ? (err.errors.code?.[0] ?? err.message) : t('errors:wrongCode'),
+      );
     } finally {
       setBusy(false);
     }
@@ -207,7 +216,7 @@ function CodeStep({ data, onBack, onDone }: { data: DataFormOut; onBack: () => v
       await b2bApi.requestCode(data.email);
       countdown.start();
     } catch (err) {
-      setError(err instanceof Error ? err.message : MSG.tryAgain);
+      setError(err instanceof Error ? err.message : t('errors:tryAgain'));
     } finally {
       setResending(false);
     }
@@ -216,16 +225,16 @@ function CodeStep({ data, onBack, onDone }: { data: DataFormOut; onBack: () => v
     <form onSubmit={submit} noValidate data-testid="b2b-code-form">
       <Stack gap="sm">
         <Text size="sm">
-          Мы отправили код на <b>{data.email}</b>.
+          <Trans t={t} i18nKey="b2b.codeSent" values={{ email: data.email }} components={{ b: <b /> }} />
         </Text>
         <CodeInput value={code} onChange={(e) => setCode(e.currentTarget.value)} error={error} />
         <ResendCode left={countdown.left} label={countdown.label} onResend={resend} loading={resending} />
         <Group justify="space-between">
           <Button variant="default" onClick={onBack}>
-            Изменить email
+            {t('b2b.changeEmail')}
           </Button>
           <Button type="submit" loading={busy}>
-            Подтвердить
+            {t('common:actions.confirm')}
           </Button>
         </Group>
       </Stack>
@@ -234,6 +243,7 @@ function CodeStep({ data, onBack, onDone }: { data: DataFormOut; onBack: () => v
 }
 
 function SuccessStep() {
+  const { t } = useTranslation(['partners', 'common', 'errors']);
   const state = usePartnerState();
   const navigate = useNavigate();
   const { mobile } = useLayout();
@@ -241,16 +251,16 @@ function SuccessStep() {
   const next = state.data && state.data.initial_step !== 1 ? state.data.initial_step : 3;
   return (
     <Stack gap="sm" data-testid="b2b-success">
-      <Alert color="green" title="Регистрация завершена">
-        Email подтвержден. Теперь можно подготовить декларацию: данные брокера загрузятся автоматически.
+      <Alert color="green" title={t('b2b.successTitle')}>
+        {t('b2b.successText')}
       </Alert>
       {mobile && p?.redirect_to_mobile && p.links.mobile_download && (
         <Button component="a" href={p.links.mobile_download} variant="light" data-testid="partner-mobile-redirect">
-          Открыть мобильное приложение {p.title}
+          {t('b2b.openMobile', { title: p.title })}
         </Button>
       )}
       <Button size="md" onClick={() => navigate(stepUrl(next))}>
-        Продолжить
+        {t('b2b.continue')}
       </Button>
     </Stack>
   );
@@ -258,6 +268,7 @@ function SuccessStep() {
 
 /** Sub-step 4: the email is registered; the client signs in and the session becomes B2C for it. */
 function LoginStep({ email, onBack }: { email: string; onBack: () => void }) {
+  const { t } = useTranslation(['partners', 'common', 'errors']);
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -265,7 +276,7 @@ function LoginStep({ email, onBack }: { email: string; onBack: () => void }) {
   const [busy, setBusy] = useState(false);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!password) return setError(MSG.passwordRequired);
+    if (!password) return setError(t('errors:passwordRequired'));
     setBusy(true);
     setError(undefined);
     try {
@@ -277,10 +288,10 @@ function LoginStep({ email, onBack }: { email: string; onBack: () => void }) {
     } catch (err) {
       setError(
         err instanceof ApiError && err.status === 401
-          ? WRONG_PASSWORD
+          ? t('errors:wrongPassword')
           : err instanceof Error
             ? err.message
-            : MSG.tryAgain,
+            : t('errors:tryAgain'),
       );
     } finally {
       setBusy(false);
@@ -290,11 +301,10 @@ function LoginStep({ email, onBack }: { email: string; onBack: () => void }) {
     <form onSubmit={submit} noValidate data-testid="b2b-login-form">
       <Stack gap="sm">
         <Text size="sm">
-          Email <b>{email}</b> уже зарегистрирован. Введите пароль от этого аккаунта: декларации клиента брокера будут
-          привязаны к нему.
+          <Trans t={t} i18nKey="b2b.existing" values={{ email }} components={{ b: <b /> }} />
         </Text>
         <PasswordInput
-          label="Пароль"
+          label={t('b2b.password')}
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
@@ -302,14 +312,14 @@ function LoginStep({ email, onBack }: { email: string; onBack: () => void }) {
         />
         <Group justify="space-between">
           <Button variant="default" onClick={onBack}>
-            Назад
+            {t('common:actions.back')}
           </Button>
           <Button type="submit" loading={busy}>
-            Войти
+            {t('b2b.login')}
           </Button>
         </Group>
         <Anchor component={Link} to="/auth/reset" size="sm">
-          Забыли пароль?
+          {t('b2b.forgot')}
         </Anchor>
       </Stack>
     </form>

@@ -1,10 +1,13 @@
 import { Group, Text } from '@mantine/core';
 import { HALYK } from './variant.ts';
 
+/** The bank's name: a brand, the same in every language. */
+const HALYK_NAME = 'Halyk Finance';
+
 /** The halykfinance co-brand mark, drawn by us (a stylised shield and wordmark, not the bank's artwork). */
 export function HalykLogo({ compact = false }: { compact?: boolean }) {
   return (
-    <Group gap={6} wrap="nowrap" data-testid="halyk-logo" aria-label="Halyk Finance">
+    <Group gap={6} wrap="nowrap" data-testid="halyk-logo" aria-label={HALYK_NAME}>
       <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true">
         <path d="M14 2 L25 6 V14 C25 20 20 24.5 14 26 C8 24.5 3 20 3 14 V6 Z" fill={HALYK.green} />
         <path d="M9 9 V19 M19 9 V19 M9 14 H19" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" />
@@ -12,7 +15,7 @@ export function HalykLogo({ compact = false }: { compact?: boolean }) {
       </svg>
       {!compact && (
         <Text fw={700} size="sm" c={HALYK.dark} style={{ whiteSpace: 'nowrap' }}>
-          Halyk Finance
+          {HALYK_NAME}
         </Text>
       )}
     </Group>

@@ -1,4 +1,5 @@
 import { Anchor, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../shared/layout/useBreakpoint.ts';
 import { usePartnerState } from './api.ts';
 import { HalykLogo } from './HalykLogo.tsx';
@@ -11,6 +12,7 @@ const isReal = (email: string | null | undefined) => Boolean(email) && !/@b2b\.i
  * download link and the user's email (docs/accounts.md).
  */
 export function PartnerHeader({ email }: { email: string | null | undefined }) {
+  const { t } = useTranslation(['partners', 'common', 'errors']);
   const { mobile } = useLayout();
   const state = usePartnerState();
   const halyk = halykVariant() || state.data?.partner?.theme === 'halyk';
@@ -26,7 +28,7 @@ export function PartnerHeader({ email }: { email: string | null | undefined }) {
       )}
       {download && !mobile && (
         <Anchor href={download} target="_blank" rel="noopener" size="sm" data-testid="partner-download">
-          Скачать приложение
+          {t('downloadApp')}
         </Anchor>
       )}
     </Group>

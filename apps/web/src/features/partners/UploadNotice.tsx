@@ -1,4 +1,6 @@
 import { Alert, Anchor } from '@mantine/core';
+import { Fragment } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { session } from '../../shared/session/storage.ts';
 import { usePartnerState } from './api.ts';
 import { halykVariant } from './variant.ts';
@@ -12,19 +14,19 @@ export function useUploadAllowed(): boolean {
 
 /** What a B2B client of another partner sees instead of the upload: register on the partner's site. */
 export function PartnerUploadNotice() {
+  const { t } = useTranslation(['partners', 'common', 'errors']);
   const state = usePartnerState();
   const p = state.data?.partner;
   return (
-    <Alert color="blue" title="Загрузка отчета недоступна" data-testid="partner-upload-notice">
-      Данные брокера «{p?.title ?? 'партнера'}» загружаются автоматически. Чтобы загружать отчеты других брокеров,{' '}
-      {p?.links.register ? (
-        <Anchor href={p.links.register} target="_blank" rel="noopener">
-          зарегистрируйтесь на сайте партнера
-        </Anchor>
-      ) : (
-        'зарегистрируйтесь на сайте партнера'
-      )}
-      .
+    <Alert color="blue" title={t('upload.title')} data-testid="partner-upload-notice">
+      <Trans
+        t={t}
+        i18nKey="upload.text"
+        values={{ broker: p?.title ?? t('upload.partner') }}
+        components={{
+          a: p?.links.register ? <Anchor href={p.links.register} target="_blank" rel="noopener" /> : <Fragment />,
+        }}
+      />
     </Alert>
   );
 }

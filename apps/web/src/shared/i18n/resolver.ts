@@ -14,13 +14,15 @@ function localizeErrors(errors: FieldErrors): FieldErrors {
 
 /**
  * zodResolver whose messages are in the active language: the shared schemas (packages/contracts) speak the
- * Russian catalogue, which is the message id (packages/i18n/src/reverse.ts).
+ * Russian catalogue, which is the message id (packages/i18n/src/reverse.ts). Typed as zodResolver itself
+ * (every overload), so a form's input and output types are inferred from the schema as before.
  */
-export function localizedResolver<T extends FieldValues>(...args: Parameters<typeof zodResolver>): Resolver<T> {
-  const resolve = zodResolver(...args) as unknown as Resolver<T>;
-  return async (values, context, options) => {
+export const localizedResolver = ((...args: unknown[]) => {
+  const resolve = (zodResolver as unknown as (...a: unknown[]) => Resolver<FieldValues>)(...args);
+  const localized: Resolver<FieldValues> = async (values, context, options) => {
     const result = await resolve(values, context, options);
     localizeErrors(result.errors as FieldErrors);
     return result;
   };
-}
+  return localized;
+}) as typeof zodResolver;
