@@ -1,32 +1,54 @@
-import { LINES_240_00, LINES_270_01 } from './lines.ts';
+import { documentTexts, type Texts } from './i18n.ts';
+import { LINES_240_00, LINES_270_01, type LineDef } from './lines.ts';
+
+/** A form line's printed name in the document's language (catalogue `registers`, keys line270.* / line240.*). */
+export const lineLabel = (x: Texts, appendix: '270_01' | '240_00', def: LineDef): string =>
+  appendix === '270_01'
+    ? x.t(`line270.${def.line}`)
+    : def.source && 'field' in def.source
+      ? x.t(`line240.${def.source.field}`)
+      : def.label;
+
+interface Indicator {
+  appendix: '270_01' | '240_00';
+  def: LineDef;
+  /** printed line code after the name ('270.01.B.1.4'), none for 240.00 */
+  line?: string;
+}
 
 /**
  * The printed name of a calculation indicator the engine explains (a fifth_section field such as
  * 'value_income_amount', or a form line such as '270.01.B_1_4'): what the PDF and the workbook show
  * instead of the internal name. 270.01 line names first, then 240.00 ones (they cover every field).
  */
-const BY_FIELD = new Map<string, string>();
-for (const l of LINES_270_01) {
-  const s = l.source;
+const BY_FIELD = new Map<string, Indicator>();
+for (const def of LINES_270_01) {
+  const s = def.source;
   if (s && 'field' in s && !BY_FIELD.has(s.field))
-    BY_FIELD.set(s.field, `${l.label} (стр. 270.01.${l.line.replaceAll('_', '.')})`);
+    BY_FIELD.set(s.field, { appendix: '270_01', def, line: `270.01.${def.line.replaceAll('_', '.')}` });
   if (s && 'first' in s)
-    for (const f of s.first) if (!BY_FIELD.has(f)) BY_FIELD.set(f, `${l.label} (стр. 270.01.${l.line})`);
+    for (const f of s.first)
+      if (!BY_FIELD.has(f)) BY_FIELD.set(f, { appendix: '270_01', def, line: `270.01.${def.line}` });
 }
-for (const l of LINES_240_00) {
-  const s = l.source;
-  if (s && 'field' in s && !BY_FIELD.has(s.field)) BY_FIELD.set(s.field, l.label);
+for (const def of LINES_240_00) {
+  const s = def.source;
+  if (s && 'field' in s && !BY_FIELD.has(s.field)) BY_FIELD.set(s.field, { appendix: '240_00', def });
 }
 const LINE_CODE = /^(270\.01|240\.00)\.([A-Z0-9_]+)$/;
 
-export function indicatorLabel(field: string): string {
+function indicator(field: string): Indicator | undefined {
   const known = BY_FIELD.get(field);
   if (known) return known;
   const m = LINE_CODE.exec(field);
-  if (m) {
-    const defs = m[1] === '270.01' ? LINES_270_01 : LINES_240_00;
-    const line = defs.find((l) => l.line === m[2]);
-    if (line) return `${line.label} (стр. ${m[1]}.${line.line.replaceAll('_', '.')})`;
-  }
-  return 'Показатель расчета';
+  if (!m) return undefined;
+  const appendix = m[1] === '270.01' ? '270_01' : '240_00';
+  const def = (appendix === '270_01' ? LINES_270_01 : LINES_240_00).find((l) => l.line === m[2]);
+  return def && { appendix, def, line: `${m[1]}.${def.line.replaceAll('_', '.')}` };
+}
+
+export function indicatorLabel(field: string, x: Texts = documentTexts()): string {
+  const found = indicator(field);
+  if (!found) return x.t('explanations.unknownIndicator');
+  const label = lineLabel(x, found.appendix, found.def);
+  return found.line ? x.t('explanations.indicatorLine', { label, line: found.line }) : label;
 }

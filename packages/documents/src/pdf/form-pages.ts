@@ -1,3 +1,5 @@
+import type { Language } from '@deklarant/i18n';
+import { documentTexts, type Texts } from '../i18n.ts';
 import type { FormTemplate, TemplateField, TemplatePage } from '../template/model.ts';
 import type { FnoDocument, FnoField, FnoForm } from '../xml/model.ts';
 import { BOLD, drawText, MM, type PdfKitDoc, REGULAR, textWidth } from './kit.ts';
@@ -27,7 +29,7 @@ const hasContent = (f: FnoForm) =>
  * The pages to print: the main form always, each appendix copy that has content; a page whose rows
  * outnumber the template's row slots is repeated for the rest of the rows.
  */
-export function formPages(t: FormTemplate, fno: FnoDocument): FormPage[] {
+export function formPages(t: FormTemplate, fno: FnoDocument, x: Texts = documentTexts()): FormPage[] {
   const out: FormPage[] = [];
   const copies = new Map<string, number>();
   const total = new Map<string, number>();
@@ -39,10 +41,7 @@ export function formPages(t: FormTemplate, fno: FnoDocument): FormPage[] {
     copies.set(form.name, n);
     if (n > MAX_PRINTED_COPIES) continue;
     const all = total.get(form.name) ?? 1;
-    const note =
-      n === MAX_PRINTED_COPIES && all > n
-        ? `Напечатаны первые ${n} страниц приложения ${tf.code} из ${all}; все строки приведены в реестре ниже и в XML-файле.`
-        : undefined;
+    const note = n === MAX_PRINTED_COPIES && all > n ? x.t('pdf.copiesCut', { n, code: tf.code, all }) : undefined;
     for (const sheet of form.sheets) {
       const page = tf.pages.find((p) => p.name === sheet.name);
       if (!page) continue;
@@ -108,6 +107,23 @@ function wrapLines(pdf: PdfKitDoc, s: string, w: number, max: number): string[] 
   return lines;
 }
 
+/**
+ * The languages of the form's own labels: the official forms are bilingual, Kazakh and Russian, and a KGD
+ * template carries both (its *_loc.xml: <rus> and <kaz>). A Kazakh document prints the Kazakh label where the
+ * template has one (else the Russian one); Russian and English documents print the Russian labels, because
+ * English is not a language of the official form: the register pages that follow are in English.
+ */
+export type LabelLanguage = 'ru' | 'kk';
+export const labelLanguage = (lang: Language): LabelLanguage => (lang === 'kk' ? 'kk' : 'ru');
+
+function labelOf(t: FormTemplate, code: string, lang: LabelLanguage): string | undefined {
+  if (lang === 'kk') {
+    const kk = t.kazakhLabels?.get(code)?.trim();
+    if (kk) return kk;
+  }
+  return t.labels.get(code)?.trim();
+}
+
 /** The printed texts of a page, already wrapped: computed once per template page, replayed on every copy. */
 interface TextOp {
   text: string;
@@ -116,14 +132,14 @@ interface TextOp {
   size: number;
   bold: boolean;
 }
-const layouts = new WeakMap<TemplatePage, TextOp[]>();
+const layouts: Record<LabelLanguage, WeakMap<TemplatePage, TextOp[]>> = { ru: new WeakMap(), kk: new WeakMap() };
 
-function textOps(pdf: PdfKitDoc, t: FormTemplate, page: TemplatePage): TextOp[] {
-  const known = layouts.get(page);
+function textOps(pdf: PdfKitDoc, t: FormTemplate, page: TemplatePage, lang: LabelLanguage): TextOp[] {
+  const known = layouts[lang].get(page);
   if (known) return known;
   const ops: TextOp[] = [];
   for (const tx of page.texts) {
-    const label = t.labels.get(tx.code)?.trim();
+    const label = labelOf(t, tx.code, lang);
     if (!label) continue;
     const size = Math.max(4.5, tx.fontSize * 0.85);
     const bold = tx.bold;
@@ -137,7 +153,7 @@ function textOps(pdf: PdfKitDoc, t: FormTemplate, page: TemplatePage): TextOp[] 
       ops.push({ text: line, x: tx.x * MM + Math.max(0, dx), y: tx.y * MM + n * lead, size, bold });
     });
   }
-  layouts.set(page, ops);
+  layouts[lang].set(page, ops);
   return ops;
 }
 
@@ -181,7 +197,13 @@ function drawField(pdf: PdfKitDoc, f: TemplateField, value: string) {
 }
 
 /** Draws one page as the template prints it (rectangles, texts with their labels) and fills the values. */
-export function drawFormPage(pdf: PdfKitDoc, t: FormTemplate, fp: FormPage, footer: string): void {
+export function drawFormPage(
+  pdf: PdfKitDoc,
+  t: FormTemplate,
+  fp: FormPage,
+  footer: string,
+  lang: LabelLanguage = 'ru',
+): void {
   const { page } = fp;
   pdf.addPage({ size: [page.width * MM, page.height * MM], margin: 0 });
   for (const r of page.rects) {
@@ -198,7 +220,7 @@ export function drawFormPage(pdf: PdfKitDoc, t: FormTemplate, fp: FormPage, foot
   pdf.fillColor('black');
   let bold: boolean | null = null;
   let size = 0;
-  for (const op of textOps(pdf, t, page)) {
+  for (const op of textOps(pdf, t, page, lang)) {
     if (op.bold !== bold || op.size !== size) {
       setFont(pdf, op.bold ? BOLD : REGULAR, op.size);
       bold = op.bold;

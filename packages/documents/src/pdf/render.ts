@@ -3,6 +3,7 @@ import { allColumns, type ColumnDef } from '../columns.ts';
 import { countedDeals } from '../deals.ts';
 import { dealDate, grouped, text, trimmed } from '../format.ts';
 import type { FnoCode } from '../forms/uncertain.ts';
+import { type DocumentLanguage, documentTexts, type Texts } from '../i18n.ts';
 import { indicatorLabel } from '../indicators.ts';
 import type { FormTemplate } from '../template/model.ts';
 import { templateFor } from '../template/registry.ts';
@@ -10,65 +11,80 @@ import type { DeclarationDocument, DocumentDeal } from '../types.ts';
 import { assertRenderable } from '../validate-input.ts';
 import type { FnoDocument } from '../xml/model.ts';
 import { buildFno } from '../xml/render.ts';
-import { drawFormPage, formPages } from './form-pages.ts';
+import { drawFormPage, formPages, labelLanguage } from './form-pages.ts';
 import { pdfDocument } from './kit.ts';
 import { type TableBlock, TableWriter } from './tables.ts';
 
-function cellText(col: ColumnDef, v: unknown): string {
-  switch (col.kind) {
-    case 'money':
-      return grouped(v, 2);
-    case 'number':
-      return trimmed(v);
-    case 'date':
-      return dealDate(v);
-    case 'flag':
-      return v === true ? 'Да' : v === false ? 'Нет' : '';
-    default:
-      return text(v);
-  }
+/** How a cell prints, by the column's kind: the texts are looked up once per table, not per cell. */
+function cellPrinter(x: Texts): (col: ColumnDef, v: unknown) => string {
+  const [yes, no] = [x.t('flag.yes'), x.t('flag.no')];
+  const number = x.lang === 'en' ? x.number : (s: string) => s;
+  return (col, v) => {
+    switch (col.kind) {
+      case 'money':
+        return number(grouped(v, 2));
+      case 'number':
+        return trimmed(v);
+      case 'date':
+        return dealDate(v);
+      case 'flag':
+        return v === true ? yes : v === false ? no : '';
+      default:
+        return text(v);
+    }
+  };
 }
 
 /** Numbered sections (I.A, II, ...) print as 'Раздел II. ...'; the others by title only. */
-const numbered = (tile: string) => /^[IVX.ABC0-9-]+$/.test(tile);
-const sectionTitle = (tile: string, title: string) => (numbered(tile) ? `Раздел ${tile}. ${title}` : title);
+export const numbered = (tile: string) => /^[IVX.ABC0-9-]+$/.test(tile);
+
+/** Columns whose values are the server's Russian reference names (operation, security type, market). */
+const REFERENCE_NAMES = new Set(['operation_name', 'security_type_name', 'market_name']);
 
 /** The registers: one table per section with deals, every column the engine filled. */
-export function registerBlocks(doc: DeclarationDocument): TableBlock[] {
+export function registerBlocks(doc: DeclarationDocument, language: DocumentLanguage | Texts = {}): TableBlock[] {
+  const x = 'column' in language ? language : documentTexts(language);
+  const cellText = cellPrinter(x);
+  const head = x.t('register.number');
   return SECTIONS.map((s) => ({ s, deals: countedDeals(doc, s.key) }))
-    .filter((x) => x.deals.length)
+    .filter((d) => d.deals.length)
     .map(({ s, deals }) => {
       const cols = allColumns(s.code, deals);
       const right = (c: ColumnDef) => c.kind === 'money' || c.kind === 'number';
+      const title = x.sectionTitle(s);
+      const section = numbered(s.tile) ? x.t('register.numberedSection', { tile: s.tile, title }) : title;
+      const cell = cols.map((c): ((v: unknown) => string) =>
+        x.lang !== 'ru' && REFERENCE_NAMES.has(c.key) ? (v) => x.value(cellText(c, v)) : (v) => cellText(c, v),
+      );
       return {
-        title: `Реестр к декларации. ${sectionTitle(s.tile, s.title)}`,
-        note: `Отражается: ${s.feeds.replaceAll('_', '.')}. Сделок: ${deals.length}`,
-        head: ['№', ...cols.map((c) => c.label)],
+        title: x.t('register.title', { section }),
+        note: x.t('register.note', { feeds: x.sectionFeeds(s).replaceAll('_', '.'), n: deals.length }),
+        head: [head, ...cols.map((c) => x.column(c, s.key))],
         align: ['left', ...cols.map((c) => (right(c) ? 'right' : 'left'))],
         count: deals.length,
         cells: (i: number) => {
           const d = deals[i] as DocumentDeal;
-          return [String(i + 1), ...cols.map((c) => cellText(c, d[c.key]))];
+          return [String(i + 1), ...cols.map((c, j) => (cell[j] as (v: unknown) => string)(d[c.key]))];
         },
       } satisfies TableBlock;
     });
 }
 
 /** The engine's explanations of the calculation, under the printed names of the indicators. */
-function explanations(doc: DeclarationDocument): TableBlock[] {
+function explanations(doc: DeclarationDocument, x: Texts): TableBlock[] {
   const lines = doc.lines ?? [];
   if (!lines.length) return [];
   return [
     {
-      title: 'Пояснения к расчету',
-      note: 'Как получена каждая сумма расчета и на каком основании',
-      head: ['Показатель', 'Сумма, тенге', 'Правило', 'Основание'],
+      title: x.t('explanations.title'),
+      note: x.t('explanations.note'),
+      head: ['indicator', 'amount', 'rule', 'basis'].map((k) => x.t(`explanations.${k}`)),
       align: ['left', 'right', 'left', 'left'],
       weights: [2, 1, 3, 1.2],
       count: lines.length,
       cells: (i) => {
         const l = lines[i]!;
-        return [indicatorLabel(l.field), grouped(l.amount, 2), l.rule, l.article];
+        return [indicatorLabel(l.field, x), x.number(grouped(l.amount, 2)), x.value(l.rule), x.value(l.article)];
       },
     },
   ];
@@ -76,23 +92,26 @@ function explanations(doc: DeclarationDocument): TableBlock[] {
 
 /**
  * Draws a filled form as its template prints it, then the table blocks (registers, explanations) as
- * appendix pages. Every page carries the form, the IIN and 'Страница N из M'.
+ * appendix pages. Every page carries the form, the IIN and 'Страница N из M'. The form's own labels are
+ * the template's, in Russian or (kk) Kazakh where the template has them; `texts` gives the rest.
  */
 export function renderFormPdf(
   t: FormTemplate,
   fno: FnoDocument,
-  opts: { title: string; footer: string; blocks?: TableBlock[] },
+  opts: { title: string; footer: string; blocks?: TableBlock[]; texts?: Texts },
 ): Promise<Buffer> {
-  const pages = formPages(t, fno);
+  const x = opts.texts ?? documentTexts();
+  const labels = labelLanguage(x.lang);
+  const pages = formPages(t, fno, x);
   const blocks = opts.blocks ?? [];
   return pdfDocument(opts.title, (pdf) => {
     const w = new TableWriter(pdf);
     w.dry = true;
     for (const b of blocks) w.table(b);
     const total = pages.length + w.pages;
-    const foot = (n: number) => `${opts.footer} · Страница ${n} из ${total}`;
+    const foot = (n: number) => x.t('pdf.page', { footer: opts.footer, n, total });
     pages.forEach((p, i) => {
-      drawFormPage(pdf, t, p, foot(i + 1));
+      drawFormPage(pdf, t, p, foot(i + 1), labels);
     });
     w.dry = false;
     w.pages = 0;
@@ -101,14 +120,19 @@ export function renderFormPdf(
   });
 }
 
-/** The official form (from its template, filled with the XML's values), then registers and explanations. */
-export async function renderPdf(doc: DeclarationDocument): Promise<Buffer> {
+/**
+ * The official form (from its template, filled with the XML's values), then registers and explanations,
+ * in `language.lang` (Russian by default).
+ */
+export async function renderPdf(doc: DeclarationDocument, language: DocumentLanguage = {}): Promise<Buffer> {
   assertRenderable(doc);
+  const x = documentTexts(language);
   const code = FORM_CODES[doc.form] as FnoCode;
   const fno = buildFno(doc);
   return renderFormPdf(templateFor(code, doc.year), fno, {
-    title: `Декларация ${code} за ${doc.year} год`,
-    footer: `Форма ${code} · ИИН ${doc.personal.iin.trim()}`,
-    blocks: [...registerBlocks(doc), ...explanations(doc)],
+    title: x.t('pdf.title', { code, year: doc.year }),
+    footer: x.t('pdf.footer', { code, iin: doc.personal.iin.trim() }),
+    blocks: [...registerBlocks(doc, x), ...explanations(doc, x)],
+    texts: x,
   });
 }

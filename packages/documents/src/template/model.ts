@@ -106,6 +106,8 @@ export interface FormTemplate {
   scripts: TemplateScript[];
   /** Russian labels by code (from the *_loc.xml file, or embedded in our own templates) */
   labels: Map<string, string>;
+  /** Kazakh labels by code where the *_loc.xml file has them (its <kaz> list; blank ones left out) */
+  kazakhLabels?: Map<string, string>;
   /** file the template was read from, for messages */
   file: string;
   /** set for our own descriptions: why the template is not KGD's */

@@ -179,6 +179,23 @@ export function parseTemplate(xml: string, file: string): FormTemplate {
 }
 
 /**
+ * Kazakh labels of a *_loc.xml file (<localizationItems><kaz><entry><kazItem messageCode message>), blank
+ * ones left out; empty when the file has no Kazakh list (our own descriptions have none).
+ */
+export function parseKazakhLabels(xml: string): Map<string, string> {
+  const labels = new Map<string, string>();
+  const start = xml.indexOf('<kaz');
+  if (start < 0) return labels;
+  const end = xml.indexOf('</kaz>', start);
+  const part = xml.slice(start, end < 0 ? undefined : end);
+  for (const m of part.matchAll(/<kazItem\s+messageCode="([^"]*)"\s+message="([^"]*)"/g)) {
+    const text = decodeEntities(m[2] ?? '');
+    if (text.trim()) labels.set(m[1] ?? '', text);
+  }
+  return labels;
+}
+
+/**
  * Russian labels of a *_loc.xml file (<localizationItems><rus><entry><rusItem messageCode message>).
  * Scanned, not parsed into a tree: KGD's label files are several megabytes.
  */
