@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MSG } from '@deklarant/contracts';
+import server from '@deklarant/i18n/locales/ru/server.json';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -21,6 +22,7 @@ import helmet from 'helmet';
 import type { Deps } from './deps.ts';
 import { credentialsBeforeValidation } from './lib/credentials-first.ts';
 import { HttpError } from './lib/errors.ts';
+import { requestLanguages } from './lib/language.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { collectRoutes } from './lib/route-table.ts';
 import { xsrfProtection } from './lib/xsrf.ts';
@@ -74,6 +76,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   await app.register(cookie, { secret: deps.config.secret });
+  // req.lang, and every JSON answer's messages in it (before the XSRF hook, which may answer)
+  requestLanguages(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 20 } });
   // Tests of whole journeys share one address; RATE_LIMIT_SCALE raises every per-route limit for them.
@@ -122,7 +126,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
       return reply.status(413).send({ message: MSG.fileTooLarge(5) });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ message: 'Неподдерживаемый тип содержимого запроса' });
+      return reply.status(415).send({ message: server.unsupportedMediaType });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send({ message: MSG.checkInput });

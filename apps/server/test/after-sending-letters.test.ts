@@ -16,7 +16,7 @@ const { awaitingPayment, robokassaResult, postForm } = paymentKit(() => s);
 describe('letters after payment and sending', () => {
   it('payment received: the amount in tenge, the fiscal receipt link only where the provider gives one', () => {
     const decl = { formCode: '270.00', year: 2025 };
-    const withLink = letters.paymentReceived('a@example.com', {
+    const withLink = letters.paymentReceived('ru', 'a@example.com', {
       amount: tenge('22000.00'),
       declaration: decl,
       fiscalReceiptUrl: fiscalReceiptUrl({ receiptUrl: 'https://ofd.example.kz/r/123' }),
@@ -26,7 +26,7 @@ describe('letters after payment and sending', () => {
     expect(withLink.text).toContain('Мы получили оплату 22 000 ₸ за декларацию 270.00 за 2025 год.');
     expect(withLink.text).toContain('Фискальный чек: https://ofd.example.kz/r/123');
     expect(withLink.html).toContain('https://ofd.example.kz/r/123');
-    const without = letters.paymentReceived('a@example.com', {
+    const without = letters.paymentReceived('ru', 'a@example.com', {
       amount: tenge('8000.5'),
       declaration: decl,
       fiscalReceiptUrl: fiscalReceiptUrl({ receiptUrl: 'http://insecure.example/r', reference: 'x' }),
@@ -57,16 +57,22 @@ describe('letters after payment and sending', () => {
 
   it('sent, accepted and rejected letters name the declaration and what follows', () => {
     const d = { formCode: '250.00', year: 2024 };
-    expect(letters.declarationSent('a@example.com', d, 'u').subject).toBe(
+    expect(letters.declarationSent('ru', 'a@example.com', d, 'u').subject).toBe(
       'Декларация 250.00 за 2024 год отправлена в налоговый орган',
     );
     const ok = letters.declarationAccepted(
+      'ru',
       'a@example.com',
       { ...d, registrationNumber: '0101-1', registeredAt: '15.03.2026 10:00' },
       'u',
     );
     expect(ok.text).toContain('Регистрационный номер: 0101-1, дата регистрации: 15.03.2026 10:00 (время Алматы).');
-    const no = letters.declarationRejected('a@example.com', { ...d, reason: 'Причина X', whatToDo: 'Сделайте Y' }, 'u');
+    const no = letters.declarationRejected(
+      'ru',
+      'a@example.com',
+      { ...d, reason: 'Причина X', whatToDo: 'Сделайте Y' },
+      'u',
+    );
     expect(no.text).toContain('Причина: Причина X');
     expect(no.text).toContain('Сделайте Y');
   });

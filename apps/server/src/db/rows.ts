@@ -19,6 +19,8 @@ export interface UserRow {
   must_change_password: boolean;
   failed_logins: number;
   blocked_until: Date | null;
+  /** 'ru' | 'kk' | 'en' as chosen (migration 0020); null until chosen */
+  language: string | null;
 }
 
 /** A row of `declarations`. */

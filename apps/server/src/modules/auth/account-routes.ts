@@ -11,11 +11,14 @@ import {
   VisitEntry,
   VisitHistoryQuery,
 } from '@deklarant/contracts';
+import { LANGUAGES } from '@deklarant/i18n';
+import server from '@deklarant/i18n/locales/ru/server.json';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { forbidden, HttpError, unprocessable } from '../../lib/errors.ts';
+import { languageOf } from '../../lib/language.ts';
 import { letters } from '../../providers/mail/letters.ts';
 import { almatyDayStart } from './almaty-day.ts';
 import { CODE_PURPOSE, codesService, wrongCode } from './codes.ts';
@@ -40,8 +43,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
       const passwordHash = await hashPassword(req.body.password);
       await db.tx(async (t) => {
         const email = await codesService(t, clock, config.secret).consumeLink(req.body.hash);
-        if (!email)
-          throw new HttpError(422, 'Ссылка недействительна или устарела. Запросите восстановление пароля заново.');
+        if (!email) throw new HttpError(422, server.auth.linkInvalid);
         const user = await usersRepo(t).byEmail(email);
         if (!user) throw new HttpError(422, MSG.emailUnknown);
         await setPassword(t, user.id, passwordHash);
@@ -78,7 +80,10 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
       await db.tx(async (t) => {
         // The code goes to the OLD address: whoever changes the email must control the current one.
         const code = await codesService(t, clock, config.secret).issue(user.email, CODE_PURPOSE.changeEmail, { email });
-        await providers.mailer.send(letters.changeEmailCode(user.email, email, code), t);
+        await providers.mailer.send(
+          letters.changeEmailCode(languageOf(user.language, req.lang), user.email, email, code),
+          t,
+        );
       });
       return { success: true, message: MSG.codeSentToOldEmail };
     },
@@ -115,7 +120,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
           [user.id, email],
         );
         if (updated.length !== 1) throw unprocessable(MSG.emailTaken, { email: [MSG.emailTaken] });
-        await providers.mailer.send(letters.emailChanged(user.email, email), t);
+        await providers.mailer.send(letters.emailChanged(languageOf(user.language, req.lang), user.email, email), t);
       });
       return { success: true, message: MSG.congratulations };
     },
@@ -126,7 +131,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     { preHandler: auth, schema: { tags, security, body: PersonalDataBody, response: { 200: Success } } },
     async (req) => {
       const actor = actorOf(req);
-      if (actor.kind === 'B2B') throw forbidden('Изменение персональных данных недоступно для клиентов партнера');
+      if (actor.kind === 'B2B') throw forbidden(server.auth.personalDataB2B);
       const b = req.body;
       await db.query(
         `UPDATE users SET iin = $2, surname = $3, name = $4, patronymic = $5, phone = $6, spouses_iin = $7, updated_at = now()
@@ -134,6 +139,26 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
         [actor.user.id, b.iin, b.surname, b.name, b.patronymic ?? null, b.phone, b.spouses_iin ?? null],
       );
       return { success: true };
+    },
+  );
+
+  // The language of the screens, the server's answers and the letters, kept on the profile (issue 20).
+  r.put(
+    '/api/account/language',
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        security,
+        body: z.object({ language: z.enum(LANGUAGES, { error: server.language }) }),
+      },
+    },
+    async (req, reply) => {
+      await db.query('UPDATE users SET language = $2, updated_at = now() WHERE id = $1', [
+        actorOf(req).user.id,
+        req.body.language,
+      ]);
+      return reply.status(204).send();
     },
   );
 

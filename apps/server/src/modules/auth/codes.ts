@@ -3,6 +3,7 @@ import { CODE_RESEND_SECONDS, MSG } from '@deklarant/contracts';
 import type { Db } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { serverText } from '../../lib/language.ts';
 
 /** Purposes of email codes (the API's `type`): 1 register, 2 reset, 3 set-password link, 4 change email. */
 export const CODE_PURPOSE = { register: 1, reset: 2, setPassword: 3, changeEmail: 4 } as const;
@@ -31,7 +32,7 @@ export function codesService(db: Db, clock: Clock, secret: string) {
       const wait = Math.ceil(
         (CODE_RESEND_SECONDS * 1000 - (now.getTime() - new Date(last.created_at).getTime())) / 1000,
       );
-      throw new HttpError(429, `Повторно запросить код можно через ${wait} с`);
+      throw new HttpError(429, serverText('auth.codeRetryIn', { wait }));
     }
     const code = value ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
     const lifetime = purpose === CODE_PURPOSE.setPassword ? LINK_LIFETIME_HOURS * 60 : LIFETIME_MINUTES;

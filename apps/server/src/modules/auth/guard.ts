@@ -1,3 +1,4 @@
+import server from '@deklarant/i18n/locales/ru/server.json';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -26,7 +27,7 @@ export interface AdminParams {
   userId: number;
 }
 
-export const ADMIN_PARAMS_MSG = 'Для работы менеджера передайте вместе token, manager_id и user_id';
+export const ADMIN_PARAMS_MSG = server.auth.adminParams;
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
@@ -115,7 +116,7 @@ export function requireAdmin(deps: Deps) {
     await auth(req, reply);
     const a = actorOf(req);
     if (a.managerId !== undefined || a.kind === 'B2B' || a.user.role !== 'admin') {
-      throw forbidden('Раздел доступен только администратору');
+      throw forbidden(server.auth.adminOnly);
     }
   };
 }

@@ -1,4 +1,5 @@
 import { emptyToNull, type Profile } from '@deklarant/contracts';
+import { isLanguage } from '@deklarant/i18n';
 import type { Actor } from '../../lib/actor.ts';
 
 export function toProfile(actor: Actor): Profile {
@@ -17,5 +18,6 @@ export function toProfile(actor: Actor): Profile {
     session: actor.kind,
     is_onboarding_completed: u.is_onboarding_completed,
     role: u.role,
+    language: isLanguage(u.language) ? u.language : null,
   };
 }

@@ -10,11 +10,13 @@ import {
   ResetBody,
   Success,
 } from '@deklarant/contracts';
+import server from '@deklarant/i18n/locales/ru/server.json';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
+import { languageOf } from '../../lib/language.ts';
 import { letters } from '../../providers/mail/letters.ts';
 import { CODE_PURPOSE, codesService, wrongCode } from './codes.ts';
 import { loginGuard } from './login-guard.ts';
@@ -74,19 +76,23 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (req) => {
       const { email, type } = req.body;
-      const exists = Boolean(await users.byEmail(email));
+      const user = await users.byEmail(email);
+      const exists = Boolean(user);
       if (type === 1 && exists) throw unprocessable(MSG.emailTaken, { email: [MSG.emailTaken] });
       if (type === 2 && !exists) throw unprocessable(MSG.emailUnknown, { email: [MSG.emailUnknown] });
       await db.tx(async (t) => {
         const c = codesService(t, clock, config.secret);
         if (type === 1) {
-          await providers.mailer.send(letters.registrationCode(email, await c.issue(email, CODE_PURPOSE.register)), t);
+          await providers.mailer.send(
+            letters.registrationCode(req.lang, email, await c.issue(email, CODE_PURPOSE.register)),
+            t,
+          );
         } else {
           const code = await c.issue(email, CODE_PURPOSE.reset);
           const hash = randomBytes(24).toString('base64url');
           await c.issue(email, CODE_PURPOSE.setPassword, undefined, hash);
           const url = `${config.publicUrl}/auth/set-password?hash=${hash}`;
-          await providers.mailer.send(letters.resetCode(email, code, url), t);
+          await providers.mailer.send(letters.resetCode(languageOf(user?.language, req.lang), email, code, url), t);
         }
       });
       return { user_exist: exists };
@@ -120,9 +126,9 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
         if (!res.ok) throw wrongCode();
         const now = clock.now();
         const user = await t.one<{ id: number }>(
-          `INSERT INTO users (email, password_hash, name, surname, phone, bank_name, personal_data_consent_at, public_offer_consent_at, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $7) ON CONFLICT DO NOTHING RETURNING id`,
-          [b.email, passwordHash, b.name, b.surname, b.phone, b.bank_name ?? null, now],
+          `INSERT INTO users (email, password_hash, name, surname, phone, bank_name, personal_data_consent_at, public_offer_consent_at, created_at, language)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
+          [b.email, passwordHash, b.name, b.surname, b.phone, b.bank_name ?? null, now, req.lang],
         );
         if (!user) throw unprocessable(MSG.emailTaken, { email: [MSG.emailTaken] });
         await t.query('INSERT INTO visit_log (user_id, ip, is_success, created_at) VALUES ($1, $2, true, $3)', [
@@ -150,7 +156,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
         await setPassword(t, user.id, passwordHash);
         await revokeUserSessions(t, clock, user.id);
       });
-      return { success: true, message: 'Пароль изменен. Войдите с новым паролем.' };
+      return { success: true, message: server.auth.passwordChanged };
     },
   );
 

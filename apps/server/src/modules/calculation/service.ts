@@ -1,8 +1,10 @@
 import { DECLARATION_STATUS, FIFTH_SECTION_FIELDS, FORM, isPaid, MSG, SECTIONS } from '@deklarant/contracts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { languageOf } from '../../lib/language.ts';
 import { JsonAnswer } from '../../lib/raw-json.ts';
 import { RevisionCache, revisionCacheOf } from '../../lib/revision-cache.ts';
+import { letters } from '../../providers/mail/letters.ts';
 import type { DealOut, DeclarationRow } from '../declarations/index.ts';
 import {
   askerOf,
@@ -236,13 +238,11 @@ export function calculationService(deps: Deps) {
 
 /** Manager finish: the user gets a letter that the declaration waits for the signature (docs/statuses.md). */
 async function notifyUser(deps: Deps, row: DeclarationRow): Promise<void> {
-  const user = await deps.db.one<{ email: string }>('SELECT email FROM users WHERE id = $1', [row.user_id]);
+  const user = await deps.db.one<{ email: string; language: string | null }>(
+    'SELECT email, language FROM users WHERE id = $1',
+    [row.user_id],
+  );
   if (!user?.email) return;
   const url = `${deps.config.publicUrl}/app/declaration?step=8`;
-  await deps.providers.mailer.send({
-    to: user.email,
-    subject: 'Декларация готова к подписанию',
-    text: `Менеджер заполнил декларацию за ${row.year} год. Проверьте данные и подпишите ее: ${url}`,
-    html: `<p>Менеджер заполнил декларацию за ${row.year} год.</p><p><a href="${url}">Проверить и подписать</a></p>`,
-  });
+  await deps.providers.mailer.send(letters.managerFilled(languageOf(user.language), user.email, row.year, url));
 }

@@ -1,4 +1,5 @@
 import { DealInput, LIMITS, MSG, RU_DATE } from '@deklarant/contracts';
+import server from '@deklarant/i18n/locales/ru/server.json';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +14,7 @@ const digits = (raw: string, message: string): number => {
   return id;
 };
 const declId = (raw: string) => digits(raw, MSG.declarationNotFound);
-const dealId = (raw: string) => digits(raw, 'Сделка не найдена');
+const dealId = (raw: string) => digits(raw, MSG.dealNotFound);
 
 const SectionParams = z.object({ id: z.string(), section: z.string().max(64) });
 const DealParams = SectionParams.extend({ dealId: z.string() });
@@ -116,7 +117,7 @@ export async function dealRoutes(app: FastifyInstance, deps: Deps) {
         tags: ['reference'],
         querystring: z
           .object({
-            date: z.string().regex(RU_DATE, 'Введите дату в формате дд.мм.гггг'),
+            date: z.string().regex(RU_DATE, server.dateFormat),
             section: z.string().max(64),
             operation_type: optionalInt,
             security_type: optionalInt,

@@ -9,12 +9,15 @@ import {
   validateXml,
   writeXlsxStream,
 } from '@deklarant/documents';
+import type { Language } from '@deklarant/i18n';
 import type { Db } from '../../db/db.ts';
 import type { Deps } from '../../deps.ts';
 import { PermanentJobError } from '../../jobs/queue.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { faultPoint } from '../../lib/fault-point.ts';
+import { languageOf } from '../../lib/language.ts';
+import { letters } from '../../providers/mail/letters.ts';
 import { computeDeclaration } from '../calculation/index.ts';
 import type { DeclarationRow } from '../declarations/index.ts';
 import { declarationsService } from '../declarations/index.ts';
@@ -251,25 +254,27 @@ export function documentsService(deps: Deps) {
       const bytes = await renderOffThread(p.format, doc);
       faultPoint(`export_${p.format}_rendered`);
       const filename = documentFilename(row, p.format, doc.generatedAt, '_full');
-      const user = await deps.db.one<{ email: string }>('SELECT email FROM users WHERE id = $1', [row.user_id]);
+      const user = await deps.db.one<{ email: string; language: string | null }>(
+        'SELECT email, language FROM users WHERE id = $1',
+        [row.user_id],
+      );
       return deps.db.tx(async (t) => {
         const file = await storeFile(deps, t, row, p.format, filename, bytes, jobId);
-        if (user?.email) await deps.providers.mailer.send(exportLetter(deps, user.email, row, file), t);
+        if (user?.email)
+          await deps.providers.mailer.send(exportLetter(deps, user.email, row, file, languageOf(user.language)), t);
         return file;
       });
     },
   };
 }
 
-function exportLetter(deps: Deps, to: string, row: DeclarationRow, file: StoredFile) {
+function exportLetter(deps: Deps, to: string, row: DeclarationRow, file: StoredFile, lng: Language) {
   const url = `${deps.config.publicUrl}/app/declaration?step=8&download=${encodeURIComponent(storageKey(file))}`;
-  const what = file.kind === KINDS.pdf ? 'PDF' : 'Excel';
-  const title = `Декларация ${FORM_CODES[row.reporting_form_id as ReportingFormId]} за ${row.year} год (${what})`;
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return {
+  const formCode = FORM_CODES[row.reporting_form_id as ReportingFormId];
+  return letters.exportReady(
+    lng,
     to,
-    subject: `${title} готова`,
-    text: `${title} сформирована. Скачать файл (нужен вход в личный кабинет): ${url}\n\n— Декларант`,
-    html: `<p>${esc(title)} сформирована.</p><p><a href="${esc(url)}">Скачать файл</a> (нужен вход в личный кабинет).</p><p>— Декларант</p>`,
-  };
+    { formCode, year: row.year, format: file.kind === KINDS.pdf ? 'PDF' : 'Excel' },
+    url,
+  );
 }

@@ -201,7 +201,7 @@ export function mapDeals(
       ),
     );
     const trade = d.kind === 'sale' || d.kind === 'purchase';
-    mapped.push({
+    const m: MappedDeal = {
       section,
       kind: d.kind,
       source_key: d.source_key,
@@ -215,8 +215,9 @@ export function mapDeals(
       commissionCurrency: d.commission_currency ? d.commission_currency.toUpperCase() : null,
       row: d.row,
       file: ctx.file,
-      ...(d.carry_from ? { carryFrom: d.carry_from } : {}),
-    });
+    };
+    if (d.carry_from) m.carryFrom = d.carry_from;
+    mapped.push(m);
   }
   return { mapped, skipped };
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError, unauthorized, unprocessable } from '../../lib/errors.ts';
+import { t } from '../../lib/language.ts';
 import { MessengerError } from '../../providers/messenger/index.ts';
 import {
   actorOf,
@@ -175,7 +176,7 @@ export async function managementRoutes(app: FastifyInstance, deps: Deps) {
         data: rows.map((q) => ({
           declaration_id: q.declaration_id,
           user_id: q.user_id,
-          user_label: `${q.surname} ${q.name}`.trim() || `Пользователь #${q.user_id}`,
+          user_label: `${q.surname} ${q.name}`.trim() || t(req.lang, 'server:management.userLabel', { id: q.user_id }),
           status: q.status,
           reporting_form_id: q.reporting_form_id,
           year: q.year,

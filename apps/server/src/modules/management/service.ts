@@ -1,18 +1,22 @@
-import { DECLARATION_STATUS, FORM_CODES, type ReportingFormId, TARIFF } from '@deklarant/contracts';
+import { DECLARATION_STATUS, FORM_CODES, MSG, type ReportingFormId, TARIFF } from '@deklarant/contracts';
+import { DEFAULT_LANGUAGE, type Language } from '@deklarant/i18n';
+import server from '@deklarant/i18n/locales/ru/server.json';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { languageOf } from '../../lib/language.ts';
+import { letters } from '../../providers/mail/letters.ts';
 import type { Letter } from '../../providers/mail/mailer.ts';
 import { hashPassword } from '../auth/index.ts';
 import { auditDeclaration, declarationsRepo } from '../declarations/index.ts';
 import { audit, isPlaceholderEmail } from '../partners/index.ts';
 
 export const MANAGEMENT_MSG = {
-  managerOnly: 'Действие доступно менеджеру, работающему от имени пользователя',
-  noEmail: 'У пользователя нет email: письмо для подписания отправить некуда. Попросите пользователя указать email.',
-  notFound: 'Декларация не найдена',
-  userNotFound: 'Пользователь не найден',
-  notManager: 'Назначать можно только менеджеров',
+  managerOnly: server.management.managerOnly,
+  noEmail: server.management.noEmail,
+  notFound: MSG.declarationNotFound,
+  userNotFound: server.management.userNotFound,
+  notManager: server.management.notManager,
 } as const;
 
 export const DEMO_MANAGER_EMAIL = 'manager@example.com';
@@ -21,31 +25,15 @@ export const DEMO_MANAGER_PASSWORD = 'Manager-pass-1';
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
 export const DEMO_ADMIN_PASSWORD = 'Admin-pass-1';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The letter a user gets when the manager has filled the declaration: sign it online. */
+/** The letter a user gets when the manager has filled the declaration: sign it online (in the user's language). */
 export function signingLetter(
   to: string,
   d: { id: number; reporting_form_id: number; year: number },
   url: string,
+  lng: Language = DEFAULT_LANGUAGE,
 ): Letter {
-  const form = FORM_CODES[d.reporting_form_id as ReportingFormId] ?? '';
-  const title = 'Декларация готова к подписанию';
-  const lines = [
-    `Менеджер заполнил вашу декларацию по форме ${form} за ${d.year} год (№ ${d.id}).`,
-    'Проверьте данные и подпишите декларацию онлайн: откройте ее в Декларанте и нажмите «Подписать».',
-    'Если что-то не так, ответьте менеджеру в мессенджере: он поправит данные.',
-  ];
-  return {
-    to,
-    subject: `Декларация ${form} за ${d.year} год готова к подписанию`,
-    text: [title, '', ...lines, '', `Открыть декларацию: ${url}`, '', '— Декларант'].join('\n'),
-    html: `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1a1b1e">
-<h2 style="color:#1c5fd4">${esc(title)}</h2>
-${lines.map((l) => `<p>${esc(l)}</p>`).join('\n')}
-<p><a href="${esc(url)}" style="background:#1c5fd4;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Открыть декларацию</a></p>
-<p style="color:#868e96">— Декларант</p></body></html>`,
-  };
+  const formCode = FORM_CODES[d.reporting_form_id as ReportingFormId] ?? '';
+  return letters.readyToSign(lng, to, { formCode, year: d.year, id: d.id }, url);
 }
 
 export function managementService(deps: Deps) {
@@ -89,7 +77,7 @@ export function managementService(deps: Deps) {
           [user.id, managerId, d.id, String(d.id), now],
         );
         const url = `${config.publicUrl}/app/declaration?step=8&declaration_id=${d.id}`;
-        await providers.mailer.send(signingLetter(user.email, d, url), t);
+        await providers.mailer.send(signingLetter(user.email, d, url, languageOf(user.language)), t);
         return { success: true, status };
       });
     },

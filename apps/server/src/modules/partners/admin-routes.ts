@@ -1,4 +1,5 @@
 import { dataOf, Success } from '@deklarant/contracts';
+import server from '@deklarant/i18n/locales/ru/server.json';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,8 +11,8 @@ import { AdminPartner, PartnerInput } from './schemas.ts';
 import { encryptApiKey } from './secret.ts';
 import { audit, toPublicPartner } from './service.ts';
 
-const NAME_TAKEN = 'Партнер с таким названием уже есть';
-const NOT_FOUND = 'Партнер не найден';
+const NAME_TAKEN = server.partners.nameTaken;
+const NOT_FOUND = server.partners.notFound;
 
 const toAdmin = (p: PartnerRow): z.infer<typeof AdminPartner> => ({
   ...toPublicPartner(p),

@@ -56,7 +56,7 @@ export async function partnerRoutes(app: FastifyInstance, deps: Deps) {
       preHandler: auth,
       schema: { ...secured, body: B2BCodeBody, response: { 200: B2BCodeAnswer } },
     },
-    async (req) => service.b2bRequestCode(actorOf(req), req.body.email),
+    async (req) => service.b2bRequestCode(actorOf(req), req.body.email, req.lang),
   );
 
   r.post(

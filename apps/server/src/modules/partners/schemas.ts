@@ -1,4 +1,5 @@
 import { Code, Email, MSG, Password, Phone, personName } from '@deklarant/contracts';
+import server from '@deklarant/i18n/locales/ru/server.json';
 import { z } from 'zod';
 
 /** The broker login payload (docs/accounts.md): id, optional bank_name. */
@@ -67,7 +68,7 @@ export const PartnerInput = z.object({
     .trim()
     .min(1, MSG.required)
     .max(64, MSG.maxN(64))
-    .regex(/^[A-Za-z0-9_.-]+$/, 'Используйте латинские буквы, цифры, точку, дефис или подчеркивание'),
+    .regex(/^[A-Za-z0-9_.-]+$/, server.partners.nameFormat),
   title: z.string().trim().min(1, MSG.required).max(255, MSG.maxN(255)),
   theme: z.enum(['default', 'halyk']).default('default'),
   price: z

@@ -1,9 +1,12 @@
 import { MSG } from '@deklarant/contracts';
+import type { Language } from '@deklarant/i18n';
+import server from '@deklarant/i18n/locales/ru/server.json';
 import type { z } from 'zod';
 import type { Db } from '../../db/db.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
+import { languageOf } from '../../lib/language.ts';
 import { letters } from '../../providers/mail/letters.ts';
 import { httpPartner, PartnerError, type PartnerProvider } from '../../providers/partner/index.ts';
 import {
@@ -22,11 +25,11 @@ import type { B2BRegisterBody, PublicPartner } from './schemas.ts';
 import { decryptApiKey } from './secret.ts';
 
 export const PARTNERS_MSG = {
-  partnerNotFound: 'Партнер не найден. Проверьте ссылку, по которой вы перешли, или обратитесь к брокеру.',
-  clientNotFound: 'Клиент с таким идентификатором не найден у партнера. Проверьте ссылку или обратитесь к брокеру.',
-  wrongPassword: 'Неверный пароль',
-  b2bOnly: 'Это действие доступно только клиентам партнера',
-  alreadyRegistered: 'Такой email уже зарегистрирован',
+  partnerNotFound: server.partners.partnerNotFound,
+  clientNotFound: server.partners.clientNotFound,
+  wrongPassword: MSG.wrongPassword,
+  b2bOnly: server.partners.b2bOnly,
+  alreadyRegistered: MSG.emailTaken,
 } as const;
 
 /** The bank_name a link without one means. */
@@ -169,13 +172,13 @@ export function partnersService(deps: Deps) {
     },
 
     /** B2B sub-step 1: a registered email leads to sub-step 4 (login), a new one gets a code. */
-    async b2bRequestCode(actor: Actor, email: string) {
+    async b2bRequestCode(actor: Actor, email: string, lng: Language) {
       if (actor.kind !== 'B2B') throw new HttpError(409, PARTNERS_MSG.b2bOnly);
       const existing = await users.byEmail(email);
       if (existing && existing.id !== actor.user.id) return { user_exist: true };
       await db.tx(async (t) => {
         const code = await codesService(t, clock, config.secret).issue(email, CODE_PURPOSE.register);
-        await providers.mailer.send(letters.registrationCode(email, code), t);
+        await providers.mailer.send(letters.registrationCode(languageOf(actor.user.language, lng), email, code), t);
       });
       return { user_exist: false };
     },
@@ -238,8 +241,7 @@ export async function audit(
   );
 }
 
-export const UPLOAD_NOT_ALLOWED =
-  'Загрузка отчетов недоступна для клиентов партнера: данные брокера загружаются автоматически. Чтобы загружать отчеты других брокеров, зарегистрируйтесь на сайте партнера.';
+export const UPLOAD_NOT_ALLOWED = server.partners.uploadNotAllowed;
 
 /**
  * docs/accounts.md: a B2B client uploads broker reports only when the partner allows it

@@ -1,4 +1,5 @@
 import { dataOf, money, type Overpayment, Overpayment as OverpaymentSchema } from '@deklarant/contracts';
+import server from '@deklarant/i18n/locales/ru/server.json';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -65,7 +66,7 @@ export async function paymentAdminRoutes(app: FastifyInstance, deps: Deps) {
            RETURNING id, provider, invoice_id, payment_id, declaration_id, user_id, amount, reason, created_at, refunded_at`,
           [req.params.id, at],
         );
-        if (!updated) throw new HttpError(404, 'Переплата не найдена');
+        if (!updated) throw new HttpError(404, server.payments.overpaymentNotFound);
         await t.query(
           `INSERT INTO audit_log (actor_user_id, declaration_id, entity, entity_id, action, details, created_at)
            VALUES ($1, $2, 'payment', $3, 'overpayment_refunded', $4, $5)`,

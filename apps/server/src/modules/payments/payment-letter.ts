@@ -2,6 +2,7 @@ import { FORM_CODES, type ReportingFormId } from '@deklarant/contracts';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/db.ts';
 import type { Deps } from '../../deps.ts';
+import { languageOf } from '../../lib/language.ts';
 import { letters } from '../../providers/mail/letters.ts';
 
 /**
@@ -36,13 +37,13 @@ export async function sendPaymentLetter(
   t: Db,
   p: { userId: number; declarationId: number; amount: string; payload: Record<string, unknown> },
 ): Promise<void> {
-  const r = await t.one<{ email: string; reporting_form_id: number; year: number }>(
-    'SELECT u.email, d.reporting_form_id, d.year FROM declarations d JOIN users u ON u.id = $2 WHERE d.id = $1',
+  const r = await t.one<{ email: string; language: string | null; reporting_form_id: number; year: number }>(
+    'SELECT u.email, u.language, d.reporting_form_id, d.year FROM declarations d JOIN users u ON u.id = $2 WHERE d.id = $1',
     [p.declarationId, p.userId],
   );
   if (!r?.email) return;
   await deps.providers.mailer.send(
-    letters.paymentReceived(r.email, {
+    letters.paymentReceived(languageOf(r.language), r.email, {
       amount: tenge(p.amount),
       declaration: { formCode: FORM_CODES[r.reporting_form_id as ReportingFormId] ?? '', year: r.year },
       fiscalReceiptUrl: fiscalReceiptUrl(p.payload),

@@ -1,5 +1,6 @@
 import {
   InvoiceStatusResult,
+  MSG,
   PaymentLinkResult,
   PaymentResult,
   PaymentTokenResult,
@@ -24,7 +25,7 @@ const STALE: ReadonlySet<string> = new Set(['void_invoice', 'superseded', 'no_de
 const PaymentParams = z.object({ id: z.string(), paymentId: z.string() });
 const parsePaymentId = (raw: string) => {
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
-  if (id < 1) throw new HttpError(404, 'Платеж не найден');
+  if (id < 1) throw new HttpError(404, MSG.paymentNotFound);
   return id;
 };
 

@@ -1,3 +1,7 @@
+import { isLanguage, LANGUAGE_COOKIE, type Language, pickLanguage } from '@deklarant/i18n';
+import { translator } from '@deklarant/i18n/node';
+import type { FastifyRequest } from 'fastify';
+
 /** Tiny server-rendered pages for the sandbox gateways (no scripts: the CSP allows forms to self only). */
 export const esc = (s: unknown) =>
   String(s ?? '').replace(
@@ -12,8 +16,21 @@ export function hidden(fields: Record<string, string | undefined>): string {
     .join('');
 }
 
-export function sandboxPage(title: string, body: string): string {
-  return `<!doctype html><html lang="ru"><head><meta charset="utf-8">
+/**
+ * The language of a page the browser opens itself (no Accept-Language set by the app): the web app's `lang`
+ * cookie, else the browser's Accept-Language, else Russian.
+ */
+export function pageLanguage(req: FastifyRequest): Language {
+  const chosen = req.cookies?.[LANGUAGE_COOKIE];
+  return isLanguage(chosen) ? chosen : pickLanguage(req.headers['accept-language']);
+}
+
+/** The sandbox catalogue's text in `lng`, HTML-escaped for a page. */
+export const sandboxText = (lng: Language, key: string, params?: Record<string, unknown>) =>
+  esc(translator().t(lng, `sandbox:${key}`, params));
+
+export function sandboxPage(title: string, body: string, lng: Language = 'ru'): string {
+  return `<!doctype html><html lang="${lng}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>
 <style>
 body{margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f1f3f5;color:#212529}

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { Language } from '@deklarant/i18n';
+import { translator } from '@deklarant/i18n/node';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { md5, resultSignatureBase } from '../../providers/payment/robokassa.ts';
-import { esc, hidden, sandboxPage } from './sandbox-html.ts';
+import { esc, hidden, pageLanguage, sandboxPage, sandboxText as text } from './sandbox-html.ts';
 import { CALLBACK_PATH } from './service.ts';
 
 /** Test cards published on the epayment.kz pages: these are declined (docs/formats.md). */
@@ -23,9 +25,21 @@ const pathOf = (u: string) => {
 const html = (reply: FastifyReply, body: string, status = 200) =>
   reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 
-function cardForm(): string {
-  return `<label for="card">Номер карты</label><input id="card" type="text" name="card" value="${TEST_CARD}" inputmode="numeric" autocomplete="off">
-<div class="row"><div><label for="exp">Срок</label><input id="exp" type="text" name="exp" value="01/27"></div>
+/** A page title in the request's language (sandboxPage escapes it). */
+const title = (lng: Language, key: string, params?: Record<string, unknown>) =>
+  translator().t(lng, `sandbox:${key}`, params);
+
+/** The payment page's error: its title, heading and, when given, the reason below it. */
+const failure = (lng: Language, heading: string, reason?: string) =>
+  sandboxPage(
+    title(lng, 'payment.errorTitle'),
+    `<h1>${text(lng, heading)}</h1>${reason ? `<p class="error">${text(lng, reason)}</p>` : ''}`,
+    lng,
+  );
+
+function cardForm(lng: Language): string {
+  return `<label for="card">${text(lng, 'payment.cardNumber')}</label><input id="card" type="text" name="card" value="${TEST_CARD}" inputmode="numeric" autocomplete="off">
+<div class="row"><div><label for="exp">${text(lng, 'payment.expiry')}</label><input id="exp" type="text" name="exp" value="01/27"></div>
 <div><label for="cvc">CVC</label><input id="cvc" type="text" name="cvc" value="321"></div></div>`;
 }
 
@@ -42,6 +56,7 @@ export async function paymentSandboxRoutes(app: FastifyInstance, deps: Deps) {
     /** The payment page: checks the Password#1 signature of the URL like Index.aspx does. */
     app.get('/api/sandbox/robokassa/pay', { schema: { hide: true } }, async (req, reply) => {
       const q = req.query as Record<string, string | undefined>;
+      const lng = pageLanguage(req);
       const ok =
         q.MerchantLogin === creds.login &&
         q.OutSum &&
@@ -49,26 +64,17 @@ export async function paymentSandboxRoutes(app: FastifyInstance, deps: Deps) {
         q.SignatureValue &&
         md5([creds.login, q.OutSum, q.InvId, creds.password1].join(':')).toLowerCase() ===
           q.SignatureValue.toLowerCase();
-      if (!ok) {
-        return html(
-          reply,
-          sandboxPage(
-            'Ошибка оплаты',
-            '<h1>Неверные параметры запроса</h1><p class="error">Подпись запроса не совпадает.</p>',
-          ),
-          400,
-        );
-      }
-      const body = `<span class="badge">Тестовый платеж (песочница Robokassa)</span><h1>Оплата картой</h1>
-<p class="note">${esc(q.Description)}</p><dl><dt>Счет</dt><dd>№ ${esc(q.InvId)}</dd><dt>Сумма</dt><dd>${esc(q.OutSum)} ₸</dd></dl>
+      if (!ok) return html(reply, failure(lng, 'payment.badRequest', 'payment.badSignature'), 400);
+      const body = `<span class="badge">${text(lng, 'payment.testBadge', { provider: 'Robokassa' })}</span><h1>${text(lng, 'payment.cardTitle')}</h1>
+<p class="note">${esc(q.Description)}</p><dl><dt>${text(lng, 'payment.invoice')}</dt><dd>№ ${esc(q.InvId)}</dd><dt>${text(lng, 'payment.amount')}</dt><dd>${esc(q.OutSum)} ₸</dd></dl>
 <form method="post" action="/api/sandbox/robokassa/submit">${hidden({
         MerchantLogin: q.MerchantLogin,
         OutSum: q.OutSum,
         InvId: q.InvId,
         SignatureValue: q.SignatureValue,
-      })}${cardForm()}<div class="actions"><button class="primary" name="action" value="pay">Оплатить</button>
-<button class="secondary" name="action" value="cancel">Отказаться</button></div></form>`;
-      return html(reply, sandboxPage('Оплата — Robokassa (песочница)', body));
+      })}${cardForm(lng)}<div class="actions"><button class="primary" name="action" value="pay">${text(lng, 'payment.pay')}</button>
+<button class="secondary" name="action" value="cancel">${text(lng, 'payment.refuse')}</button></div></form>`;
+      return html(reply, sandboxPage(title(lng, 'payment.title', { provider: 'Robokassa' }), body, lng));
     });
 
     /** Pay: ResultURL with the Password#2 signature (expects OK{InvId}), then SuccessURL; or FailURL. */
@@ -80,7 +86,7 @@ export async function paymentSandboxRoutes(app: FastifyInstance, deps: Deps) {
         invId &&
         b.SignatureValue &&
         md5([creds.login, outSum, invId, creds.password1].join(':')).toLowerCase() === b.SignatureValue.toLowerCase();
-      if (!valid) return html(reply, sandboxPage('Ошибка оплаты', '<h1>Неверные параметры запроса</h1>'), 400);
+      if (!valid) return html(reply, failure(pageLanguage(req), 'payment.badRequest'), 400);
       const card = (b.card ?? '').replace(/\D/g, '');
       if (b.action !== 'pay' || DECLINED_CARDS.has(card)) {
         const q = new URLSearchParams({ OutSum: outSum, InvId: invId, Culture: 'ru' });
@@ -144,16 +150,11 @@ export async function paymentSandboxRoutes(app: FastifyInstance, deps: Deps) {
 
     app.post('/api/sandbox/epay/pay', { schema: { hide: true } }, async (req, reply) => {
       const q = (req.body ?? {}) as Record<string, string | undefined>;
+      const lng = pageLanguage(req);
       const row = await check(q);
-      if (!row) {
-        return html(
-          reply,
-          sandboxPage('Ошибка оплаты', '<h1>Неверный токен платежа</h1><p class="error">Вернитесь в магазин.</p>'),
-          400,
-        );
-      }
-      const body = `<span class="badge">Тестовый платеж (песочница Halyk ePay)</span><h1>Halyk ePay</h1>
-<p class="note">${esc(q.description)}</p><dl><dt>Заказ</dt><dd>№ ${esc(row.invoice_id)}</dd><dt>Сумма</dt><dd>${esc(q.amount)} ₸</dd></dl>
+      if (!row) return html(reply, failure(lng, 'payment.badToken', 'payment.backToShop'), 400);
+      const body = `<span class="badge">${text(lng, 'payment.testBadge', { provider: 'Halyk ePay' })}</span><h1>Halyk ePay</h1>
+<p class="note">${esc(q.description)}</p><dl><dt>${text(lng, 'payment.order')}</dt><dd>№ ${esc(row.invoice_id)}</dd><dt>${text(lng, 'payment.amount')}</dt><dd>${esc(q.amount)} ₸</dd></dl>
 <form method="post" action="/api/sandbox/epay/submit">${hidden({
         invoiceId: q.invoiceId,
         amount: q.amount,
@@ -161,16 +162,16 @@ export async function paymentSandboxRoutes(app: FastifyInstance, deps: Deps) {
         access_token: q.access_token,
         backLink: q.backLink,
         failureBackLink: q.failureBackLink,
-      })}${cardForm()}<div class="actions"><button class="primary" name="action" value="pay">Оплатить</button>
-<button class="secondary" name="action" value="cancel">Отказаться</button></div></form>`;
-      return html(reply, sandboxPage('Оплата — Halyk ePay (песочница)', body));
+      })}${cardForm(lng)}<div class="actions"><button class="primary" name="action" value="pay">${text(lng, 'payment.pay')}</button>
+<button class="secondary" name="action" value="cancel">${text(lng, 'payment.refuse')}</button></div></form>`;
+      return html(reply, sandboxPage(title(lng, 'payment.title', { provider: 'Halyk ePay' }), body, lng));
     });
 
     /** Records the result, POSTs the postLink JSON (echoing secret_hash), returns the browser. */
     app.post('/api/sandbox/epay/submit', { schema: { hide: true } }, async (req, reply) => {
       const b = (req.body ?? {}) as Record<string, string | undefined>;
       const row = await check(b);
-      if (!row) return html(reply, sandboxPage('Ошибка оплаты', '<h1>Неверный токен платежа</h1>'), 400);
+      if (!row) return html(reply, failure(pageLanguage(req), 'payment.badToken'), 400);
       const card = (b.card ?? '').replace(/\D/g, '');
       const paid = b.action === 'pay' && card.length >= 15 && !DECLINED_CARDS.has(card);
       const reference = await sandboxEpay.settle(row.invoice_id, paid ? 'CHARGE' : 'REJECT');

@@ -3,12 +3,14 @@ import {
   dataOf,
   ExchangeRate,
   listOf,
+  MSG,
   REFERENCE_CALLS,
   type ReferenceCall,
   RU_DATE,
   SECTIONS,
   TransactionType,
 } from '@deklarant/contracts';
+import server from '@deklarant/i18n/locales/ru/server.json';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -106,7 +108,7 @@ export async function referenceRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         tags: ['reference'],
         querystring: z.object({
-          date: z.string().regex(RU_DATE, 'Введите дату в формате дд.мм.гггг'),
+          date: z.string().regex(RU_DATE, server.dateFormat),
           currency_code_id: z.coerce.number().int().positive(),
           rule: z.enum(['previous_working_day', 'annual_average', 'year_end', 'on_date']).optional(),
         }),
@@ -115,7 +117,7 @@ export async function referenceRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (req) => {
       const currency = await repo.currencyById(req.query.currency_code_id);
-      if (!currency) throw new HttpError(422, 'Выберите значение', { currency_code_id: ['Выберите значение'] });
+      if (!currency) throw new HttpError(422, MSG.selectValue, { currency_code_id: [MSG.selectValue] });
       const data = await deps.providers.rates.getRate({
         currency: currency.code.trim(),
         date: req.query.date,
@@ -126,7 +128,7 @@ export async function referenceRoutes(app: FastifyInstance, deps: Deps) {
   );
 }
 
-const UNKNOWN_SECTION = 'Раздел декларации не найден';
+const UNKNOWN_SECTION = server.reference.unknownSection;
 
 /** A section by its payload key, API slug or code (case-insensitive). */
 const sectionNamed = (id: string) => {

@@ -11,6 +11,7 @@ import {
   SubmissionResult,
   Success,
 } from '@deklarant/contracts';
+import server from '@deklarant/i18n/locales/ru/server.json';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -107,7 +108,7 @@ export async function signingRoutes(app: FastifyInstance, deps: Deps) {
     async (req, reply) => {
       const id = parseDeclarationId(req.params.id);
       const xml = await service.signedXml(actorOf(req), id);
-      if (!xml) return reply.status(404).send({ message: 'Подписанный файл не найден' });
+      if (!xml) return reply.status(404).send({ message: server.signing.signedFileNotFound });
       return reply
         .type('application/xml; charset=utf-8')
         .header('content-disposition', `attachment; filename="declaration-${id}-signed.xml"`)

@@ -1,9 +1,15 @@
+import type { Language } from '@deklarant/i18n';
+import { translator } from '@deklarant/i18n/node';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import { esc, hidden, sandboxPage } from '../payments/index.ts';
+import { esc, hidden, pageLanguage, sandboxPage, sandboxText as text } from '../payments/index.ts';
 
 const html = (reply: FastifyReply, body: string, status = 200) =>
   reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+
+/** The signing page's error in the request's language. */
+const failure = (lng: Language) =>
+  sandboxPage(translator().t(lng, 'sandbox:signer.errorTitle'), `<h1>${text(lng, 'signer.badRequest')}</h1>`, lng);
 
 function back(redirectUri: string, params: Record<string, string>): string {
   const u = new URL(redirectUri);
@@ -35,25 +41,26 @@ export async function signingSandboxRoutes(app: FastifyInstance, deps: Deps) {
 
   app.get('/api/sandbox/signer/authorize', { schema: { hide: true } }, async (req, reply) => {
     const q = req.query as Record<string, string | undefined>;
+    const lng = pageLanguage(req);
     const p = await parse(q);
-    if (!p) return html(reply, sandboxPage('Ошибка подписания', '<h1>Неверный запрос на подписание</h1>'), 400);
-    const body = `<span class="badge">Тестовая подпись (песочница)</span><h1>Подписание документа</h1>
-<p class="note">Документ будет подписан тестовым сертификатом. Такая подпись не имеет юридической силы.</p>
-<dl>${p.docs.map((d) => `<dt>Документ</dt><dd>${esc(d.name)}</dd>`).join('')}</dl>
+    if (!p) return html(reply, failure(lng), 400);
+    const body = `<span class="badge">${text(lng, 'signer.badge')}</span><h1>${text(lng, 'signer.heading')}</h1>
+<p class="note">${text(lng, 'signer.note')}</p>
+<dl>${p.docs.map((d) => `<dt>${text(lng, 'signer.document')}</dt><dd>${esc(d.name)}</dd>`).join('')}</dl>
 <form method="post" action="/api/sandbox/signer/decide">${hidden({
       scope: q.scope,
       redirect_uri: p.redirectUri,
       state: p.state,
       response_type: 'code',
-    })}<div class="actions"><button class="primary" name="action" value="sign">Подписать</button>
-<button class="secondary" name="action" value="cancel">Отмена</button></div></form>`;
-    return html(reply, sandboxPage('Подписание — песочница', body));
+    })}<div class="actions"><button class="primary" name="action" value="sign">${text(lng, 'signer.sign')}</button>
+<button class="secondary" name="action" value="cancel">${text(lng, 'signer.cancel')}</button></div></form>`;
+    return html(reply, sandboxPage(translator().t(lng, 'sandbox:signer.title'), body, lng));
   });
 
   app.post('/api/sandbox/signer/decide', { schema: { hide: true } }, async (req, reply) => {
     const b = (req.body ?? {}) as Record<string, string | undefined>;
     const p = await parse(b);
-    if (!p) return html(reply, sandboxPage('Ошибка подписания', '<h1>Неверный запрос на подписание</h1>'), 400);
+    if (!p) return html(reply, failure(pageLanguage(req)), 400);
     if (b.action !== 'sign') {
       return reply.redirect(
         back(p.redirectUri, {

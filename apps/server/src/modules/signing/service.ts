@@ -4,6 +4,7 @@ import { DocumentError, parseFno, renderXml, validateXml } from '@deklarant/docu
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { serverText } from '../../lib/language.ts';
 import { ProviderRejected, ProviderUnavailable } from '../../providers/payment/errors.ts';
 import { kzToday, toNbkDate } from '../../providers/rates/dates.ts';
 import { stripSignature, verifyXmlSignature } from '../../providers/signing/xmldsig.ts';
@@ -119,7 +120,7 @@ export function signingService(deps: Deps) {
       const check = await validateXml(xml, doc.form);
       if (!check.valid) {
         // the whole list of what to fix (a long list is cut, saying how many more there are)
-        const more = check.errors.length > 20 ? `; и еще ${check.errors.length - 20}` : '';
+        const more = check.errors.length > 20 ? serverText('signing.andMore', { n: check.errors.length - 20 }) : '';
         throw new HttpError(422, `${MSG.checkInput}: ${check.errors.slice(0, 20).join('; ')}${more}`);
       }
     } catch (err) {

@@ -8,6 +8,7 @@ import {
 } from '@deklarant/contracts';
 import type { Db } from '../../db/db.ts';
 import type { Deps } from '../../deps.ts';
+import { languageOf } from '../../lib/language.ts';
 import { letters } from '../../providers/mail/letters.ts';
 import { ProviderUnavailable } from '../../providers/payment/errors.ts';
 import { almatyDateTime, type TaxOfficeAnswer, type TaxOfficeReceipt } from '../../providers/taxoffice/index.ts';
@@ -75,11 +76,18 @@ export function submissionsService(deps: Deps) {
   const now = () => deps.clock.now();
 
   async function letterTarget(t: Db, declarationId: number) {
-    const r = await t.one<{ email: string; reporting_form_id: number; year: number }>(
-      'SELECT u.email, d.reporting_form_id, d.year FROM declarations d JOIN users u ON u.id = d.user_id WHERE d.id = $1',
+    const r = await t.one<{ email: string; language: string | null; reporting_form_id: number; year: number }>(
+      'SELECT u.email, u.language, d.reporting_form_id, d.year FROM declarations d JOIN users u ON u.id = d.user_id WHERE d.id = $1',
       [declarationId],
     );
-    return r && { email: r.email, form_code: FORM_CODES[r.reporting_form_id as ReportingFormId] ?? '', year: r.year };
+    return (
+      r && {
+        email: r.email,
+        lng: languageOf(r.language),
+        form_code: FORM_CODES[r.reporting_form_id as ReportingFormId] ?? '',
+        year: r.year,
+      }
+    );
   }
   const pageUrl = (declarationId: number) =>
     `${deps.config.publicUrl}/app/declaration?step=8&declaration_id=${declarationId}`;
@@ -135,6 +143,7 @@ export function submissionsService(deps: Deps) {
         if (target) {
           await deps.providers.mailer.send(
             letters.declarationAccepted(
+              target.lng,
               target.email,
               {
                 ...decl,
@@ -169,6 +178,7 @@ export function submissionsService(deps: Deps) {
       if (target) {
         await deps.providers.mailer.send(
           letters.declarationRejected(
+            target.lng,
             target.email,
             { ...decl, reason: answer.reason, whatToDo: SUBMISSION_TEXT.rejectedWhatToDo },
             pageUrl(sub.declaration_id),
@@ -207,6 +217,7 @@ export function submissionsService(deps: Deps) {
       if (target) {
         await deps.providers.mailer.send(
           letters.declarationSent(
+            target.lng,
             target.email,
             { formCode: target.form_code, year: target.year },
             pageUrl(p.declarationId),

@@ -1,3 +1,4 @@
+import server from '@deklarant/i18n/locales/ru/server.json';
 import type { Db } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 
@@ -32,9 +33,7 @@ export class MessengerError extends Error {
   }
 }
 
-export const MESSENGER_MSG = {
-  unavailable: 'Не удалось отправить сообщение менеджеру. Попробуйте еще раз позже или напишите нам в мессенджер.',
-} as const;
+export const MESSENGER_MSG = server.messenger;
 
 /** Writes the message row; returns its id. */
 export async function recordMessage(

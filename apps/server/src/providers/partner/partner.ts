@@ -1,3 +1,4 @@
+import server from '@deklarant/i18n/locales/ru/server.json';
 import type { ImportedDeal, RowError, SkippedRow } from '@deklarant/importers';
 import { z } from 'zod';
 
@@ -37,11 +38,7 @@ export class PartnerError extends Error {
   }
 }
 
-export const PARTNER_MSG = {
-  clientNotFound: 'Клиент брокера не найден: проверьте идентификатор клиента у брокера или загрузите отчет вручную.',
-  unavailable: 'Сервис брокера временно недоступен. Попробуйте еще раз позже или загрузите отчет брокера вручную.',
-  badAnswer: 'Брокер передал данные в неожиданном формате. Загрузите отчет брокера вручную.',
-} as const;
+export const PARTNER_MSG = server.partner;
 
 const dec = z.string().regex(/^-?\d{1,18}(\.\d{1,10})?$/);
 const ruDate = z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/);

@@ -1,4 +1,5 @@
 import { MSG } from '@deklarant/contracts';
+import server from '@deklarant/i18n/locales/ru/server.json';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/db.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
@@ -343,10 +344,10 @@ export function createRatesService(opts: RatesServiceOptions): RatesService {
   return {
     async getRate(query) {
       const currency = query.currency.trim().toUpperCase();
-      if (!/^[A-Z]{3}$/.test(currency)) throw new HttpError(422, 'Проверьте код валюты');
+      if (!/^[A-Z]{3}$/.test(currency)) throw new HttpError(422, server.rates.checkCurrency);
       const date = normaliseDate(query.date);
-      if (!date) throw new HttpError(422, 'Проверьте дату');
-      if (!RULES.includes(query.rule)) throw new HttpError(422, 'Проверьте правило пересчета курса');
+      if (!date) throw new HttpError(422, server.rates.checkDate);
+      if (!RULES.includes(query.rule)) throw new HttpError(422, server.rates.checkRule);
       const { rule } = query;
 
       if (currency === 'KZT') {

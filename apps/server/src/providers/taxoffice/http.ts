@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FORM_CODES } from '@deklarant/contracts';
+import server from '@deklarant/i18n/locales/ru/server.json';
 import type { Clock } from '../../lib/clock.ts';
 import { callProvider, ProviderRejected, ProviderUnavailable } from '../payment/errors.ts';
 import type { TaxOfficeAnswer, TaxOfficeGateway, TaxOfficeReceipt } from './gateway.ts';
@@ -48,7 +49,7 @@ export function createHttpTaxOffice(
       const ticket = str(body?.[P.field.documentId]);
       if (!res.ok || !ticket) {
         if (res.status === 429) throw new ProviderUnavailable('taxoffice', 'http 429');
-        throw new ProviderRejected('taxoffice', errorOf(body) ?? 'Документ отклонен налоговым органом');
+        throw new ProviderRejected('taxoffice', errorOf(body) ?? server.taxOffice.rejected);
       }
       return {
         ticket,
@@ -83,7 +84,7 @@ export function createHttpTaxOffice(
         };
       }
       if ((P.rejected as readonly string[]).includes(status)) {
-        return { state: 'rejected', reason: str(body[P.field.reason]) ?? errorOf(body) ?? 'Причина не указана' };
+        return { state: 'rejected', reason: str(body[P.field.reason]) ?? errorOf(body) ?? server.taxOffice.noReason };
       }
       return { state: 'processing' };
     },

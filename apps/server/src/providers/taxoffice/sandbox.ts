@@ -1,8 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { FORM_CODES } from '@deklarant/contracts';
 import { validateXml } from '@deklarant/documents';
+import server from '@deklarant/i18n/locales/ru/server.json';
 import type { Db } from '../../db/db.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { serverText } from '../../lib/language.ts';
 import { ProviderRejected } from '../payment/errors.ts';
 import { sandboxTestKeyPair, stripSignature, verifyXmlSignature } from '../signing/xmldsig.ts';
 import type { TaxOfficeAnswer, TaxOfficeGateway } from './gateway.ts';
@@ -16,8 +18,7 @@ export const SANDBOX_ANSWER_DELAY_MS = 3000;
  * with the reason the real tax office gives when the IIN is not the signer's.
  */
 export const SANDBOX_REJECT_IIN = '770707300012';
-export const SANDBOX_REJECT_REASON =
-  'ИИН налогоплательщика в декларации не совпадает с ИИН владельца регистрационного свидетельства ЭЦП';
+export const SANDBOX_REJECT_REASON = server.taxOffice.sandboxIinMismatch;
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 const iinOf = (xml: string) => /<field name="iin">\s*(\d{12})\s*<\/field>/.exec(xml)?.[1];
@@ -47,13 +48,13 @@ export function createSandboxTaxOffice(db: Db, clock: Clock): TaxOfficeGateway {
     mode: 'sandbox',
     async send({ signedXml, form, year, kgdCode }) {
       const sig = verifyXmlSignature(signedXml, cert);
-      if (!sig.valid) throw new ProviderRejected('taxoffice', 'Подпись документа недействительна');
+      if (!sig.valid) throw new ProviderRejected('taxoffice', server.taxOffice.sandboxBadSignature);
       const unsigned = stripSignature(signedXml);
       const check = await validateXml(unsigned, form);
       if (!check.valid) {
         throw new ProviderRejected(
           'taxoffice',
-          `Документ не прошел проверку формата: ${check.errors.slice(0, 3).join('; ')}`,
+          serverText('taxOffice.sandboxBadFormat', { errors: check.errors.slice(0, 3).join('; ') }),
         );
       }
       const rejected = iinOf(unsigned) === SANDBOX_REJECT_IIN;
@@ -94,13 +95,13 @@ export function createSandboxTaxOffice(db: Db, clock: Clock): TaxOfficeGateway {
         year,
         kgd_code: kgdCode,
         document_sha256: docHash,
-        receiver: 'Тестовый прием отчетности (песочница)',
+        receiver: server.taxOffice.sandboxReceiver,
       };
     },
 
     async answer(ticket): Promise<TaxOfficeAnswer> {
       const d = await db.one<SandboxDocument>('SELECT * FROM sandbox_tax_office_documents WHERE ticket = $1', [ticket]);
-      if (!d) return { state: 'rejected', reason: 'Документ с таким идентификатором не поступал' };
+      if (!d) return { state: 'rejected', reason: server.taxOffice.sandboxUnknownTicket };
       if (clock.now().getTime() < d.answer_at.getTime()) return { state: 'processing' };
       if (d.verdict === 'rejected') return { state: 'rejected', reason: d.reason ?? SANDBOX_REJECT_REASON };
       const registeredAt = d.answer_at.toISOString();
