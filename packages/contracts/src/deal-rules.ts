@@ -5,6 +5,7 @@ import { operationError } from './operations.ts';
 import { fieldSpec, requiredOf, SECTION_DICTIONARY, sectionFieldOf } from './sections/index.ts';
 import { isBlank, roundHalfUp, SCALE, scaled, text } from './sections/rules.ts';
 import type { SectionCode } from './sections.ts';
+import { fieldsFormat, fieldsText } from './texts.ts';
 
 /**
  * Deal form rules shared by web and server (docs/sections.md), read from the section dictionary
@@ -23,13 +24,14 @@ export interface DealRuleContext {
   cashLimitKzt?: string;
 }
 
+/** The rules' own messages: rule.* of the `fields` catalogue (shared ones are MSG, the errors catalogue). */
 export const DEAL_RULE_TEXT = {
-  dateFormat: 'Введите дату в формате дд.мм.гггг',
-  dateInYear: (year: number) => `Выберите дату с 01.01.${year} по 31.12.${year}`,
-  dateNotAfterYear: (year: number) => `Дата не может быть позже 31.12.${year}`,
+  dateFormat: fieldsText('rule.dateFormat'),
+  dateInYear: (year: number) => fieldsFormat('rule.dateInYear', { year }),
+  dateNotAfterYear: (year: number) => fieldsFormat('rule.dateNotAfterYear', { year }),
   cash250Limit: (limit: string) =>
-    `Сумма превышает ${limit.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} тенге в эквиваленте (10 000 МРП): такую запись сохранить нельзя`,
-  amount4: 'Введите число (до 4х знаков после запятой)',
+    fieldsFormat('rule.cash250Limit', { limit: limit.replace(/\B(?=(\d{3})+(?!\d))/g, ' ') }),
+  amount4: fieldsText('rule.amount4'),
 } as const;
 
 /**

@@ -3,12 +3,14 @@
  * identification number) and people's names. Dependency-free on purpose.
  */
 import { MSG } from './messages.ts';
+import { fieldsText } from './texts.ts';
 
+/** rule.identity.* of the `fields` catalogue. */
 export const IDENTITY_TEXT = {
-  iinInvalid: 'ИИН указан неверно: проверьте цифры',
-  spouseIinInvalid: 'ИИН супруга(и) указан неверно: проверьте цифры',
-  nameControl: 'Уберите переносы строк и служебные символы',
-  nameMarks: 'Слишком много надстрочных знаков: проверьте написание',
+  iinInvalid: fieldsText('rule.identity.iinInvalid'),
+  spouseIinInvalid: fieldsText('rule.identity.spouseIinInvalid'),
+  nameControl: fieldsText('rule.identity.nameControl'),
+  nameMarks: fieldsText('rule.identity.nameMarks'),
 } as const;
 
 const W1 = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];

@@ -1,5 +1,6 @@
-import { OPERATION_TYPE_NAMES } from './reference.ts';
+import { OPERATION, OPERATION_TYPE_NAMES } from './reference.ts';
 import { SECTIONS, type SectionCode } from './sections.ts';
+import { fieldsFormat, fieldsText } from './texts.ts';
 
 /**
  * Which operation types a deal of each section may have (issue 19; docs/adr/2026-11-24-one-operation-numbering.md).
@@ -8,11 +9,13 @@ import { SECTIONS, type SectionCode } from './sections.ts';
  * choices and validateDeal all read this table. docs/sections.md shows it.
  */
 
-export type OperationTypeName = (typeof OPERATION_TYPE_NAMES)[number];
+/** A Russian operation type name (operation.<id> of the `fields` catalogue). */
+export type OperationTypeName = string;
 
-/** Id of an operation type (its 1-based place in OPERATION_TYPE_NAMES). */
+/** Id of an operation type (its 1-based place in OPERATION_TYPE_NAMES); 0 for a name the list does not have. */
 export const operationTypeId = (name: OperationTypeName) => OPERATION_TYPE_NAMES.indexOf(name) + 1;
 export const operationTypeName = (id: number): OperationTypeName | undefined => OPERATION_TYPE_NAMES[id - 1];
+const named = (...ids: number[]) => ids.map((id) => OPERATION_TYPE_NAMES[id - 1] as string);
 
 /** What the operations of a section have in common: the words of the refusal message. */
 export type OperationGroup = 'disposal' | 'acquisition' | 'income';
@@ -24,11 +27,11 @@ export interface SectionOperations {
 
 const DISPOSALS: SectionOperations = {
   group: 'disposal',
-  names: ['Продажа', 'Обмен списание', 'Безвозмездная передача'],
+  names: named(OPERATION.SALE, OPERATION.EXCHANGE_OUT, OPERATION.GIFT_OUT),
 };
 const ACQUISITIONS: SectionOperations = {
   group: 'acquisition',
-  names: ['Покупка', 'Обмен зачисление', 'Безвозмездное получение'],
+  names: named(OPERATION.PURCHASE, OPERATION.EXCHANGE_IN, OPERATION.GIFT_IN),
 };
 
 /**
@@ -53,19 +56,11 @@ export const OPERATIONS_BY_SECTION: Readonly<Partial<Record<SectionCode, Section
   '2': DISPOSALS,
   '1B': {
     group: 'income',
-    names: [
-      'Погашение облигации',
-      'Вознаграждение, полученное не по ЦБ',
-      'Выплата дивиденда',
-      'Выплата вознаграждения',
-    ],
+    names: named(OPERATION.REPAYMENT, OPERATION.REWARD_NOT_SECURITY, OPERATION.DIVIDEND, OPERATION.REWARD),
   },
-  '1C': { group: 'income', names: ['Доходы по производным инструментам', 'Вознаграждение, полученное не по ЦБ'] },
-  '3': { group: 'income', names: ['Выплата дивиденда'] },
-  '4': {
-    group: 'income',
-    names: ['Погашение облигации', 'Вознаграждение, полученное не по ЦБ', 'Выплата вознаграждения'],
-  },
+  '1C': { group: 'income', names: named(OPERATION.DERIVATIVES, OPERATION.REWARD_NOT_SECURITY) },
+  '3': { group: 'income', names: named(OPERATION.DIVIDEND) },
+  '4': { group: 'income', names: named(OPERATION.REPAYMENT, OPERATION.REWARD_NOT_SECURITY, OPERATION.REWARD) },
   purchase: ACQUISITIONS,
   history: ACQUISITIONS,
 };
@@ -74,21 +69,18 @@ export const OPERATIONS_BY_SECTION: Readonly<Partial<Record<SectionCode, Section
 export const operationIdsOf = (code: SectionCode): number[] =>
   (OPERATIONS_BY_SECTION[code]?.names ?? []).map(operationTypeId);
 
-const GROUP_WORDS: Record<OperationGroup, string> = {
-  disposal: 'не относится к продажам',
-  acquisition: 'не относится к приобретениям',
-  income: 'не относится к доходам этого раздела',
-};
-
 const quoted = (names: readonly string[]) => {
   const q = names.map((n) => `«${n}»`);
-  return q.length === 1 ? q[0]! : `${q.slice(0, -1).join(', ')} или ${q.at(-1)!}`;
+  return q.length === 1 ? q[0]! : `${q.slice(0, -1).join(', ')} ${fieldsText('rule.operation.or')} ${q.at(-1)!}`;
 };
 
+/** The refusals, from rule.operation.* of the `fields` catalogue (the group names what the section holds). */
 export const OPERATION_TEXT = {
-  notInSection: 'В этом разделе тип операции не указывается',
+  notInSection: fieldsText('rule.operation.notInSection'),
   notAllowed: (name: string | undefined, ops: SectionOperations) =>
-    `${name ? `Операция «${name}» ${GROUP_WORDS[ops.group]}` : 'Такого типа операции нет'}: выберите ${quoted(ops.names)}`,
+    name
+      ? fieldsFormat(`rule.operation.${ops.group}`, { name, choices: quoted(ops.names) })
+      : fieldsFormat('rule.operation.unknown', { choices: quoted(ops.names) }),
 } as const;
 
 /** Russian refusal when the section does not allow this operation type; null when it does. */

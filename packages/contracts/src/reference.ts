@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listOf } from './api.ts';
+import { fieldsText } from './texts.ts';
 
 export const ReportingForm = z.object({
   form_id: z.number().int(),
@@ -87,21 +88,28 @@ export const REFERENCE_CALLS = {
 } as const;
 export type ReferenceCall = keyof typeof REFERENCE_CALLS;
 
-/** Operation type names, exactly as the product names them (ids are their order). */
-export const OPERATION_TYPE_NAMES = [
-  'Продажа',
-  'Обмен списание',
-  'Безвозмездная передача',
-  'Покупка',
-  'Обмен зачисление',
-  'Безвозмездное получение',
-  'Погашение облигации',
-  'Доходы по производным инструментам',
-  'Вознаграждение, полученное не по ЦБ',
-  'Выплата дивиденда',
-  'Выплата вознаграждения',
-] as const;
-export const OPERATION_REPAYMENT = 'Погашение облигации';
-export const OPERATION_REMUNERATION = 'Выплата вознаграждения';
+/**
+ * Operation type names, exactly as the product names them (ids are their order): operation.<id> of the
+ * `fields` catalogue (packages/i18n/locales/ru/fields.json).
+ */
+export const OPERATION_TYPE_NAMES: readonly string[] = Array.from({ length: 11 }, (_, i) =>
+  fieldsText(`operation.${i + 1}`),
+);
+/** Operation type ids that the rules name (the order of OPERATION_TYPE_NAMES). */
+export const OPERATION = {
+  SALE: 1,
+  EXCHANGE_OUT: 2,
+  GIFT_OUT: 3,
+  PURCHASE: 4,
+  EXCHANGE_IN: 5,
+  GIFT_IN: 6,
+  REPAYMENT: 7,
+  DERIVATIVES: 8,
+  REWARD_NOT_SECURITY: 9,
+  DIVIDEND: 10,
+  REWARD: 11,
+} as const;
+export const OPERATION_REPAYMENT = OPERATION_TYPE_NAMES[OPERATION.REPAYMENT - 1] as string;
+export const OPERATION_REMUNERATION = OPERATION_TYPE_NAMES[OPERATION.REWARD - 1] as string;
 export const NO_ADJUSTMENT_NAME = 'Без корректировки';
 export const DEFAULT_DECLARATION_TYPE = 'Очередная';

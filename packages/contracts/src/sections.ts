@@ -1,6 +1,8 @@
+import { fieldsText } from './texts.ts';
+
 /**
  * The one mapping of declaration sections: storage key, web route, API slug, tile label,
- * the forms that have it and the line of the declaration it feeds. The engine, the forms
+ * the forms that have it and the line of the declaration it feeds (texts: the `fields` catalogue). The engine, the forms
  * and the documents all read this table (ARCHITECTURE.md renders it for humans).
  */
 
@@ -50,7 +52,7 @@ export interface SectionDef {
   forms: readonly ReportingFormId[];
   /** first tax year the section applies to */
   fromYear?: number;
-  /** what belongs there, in Russian, shown on the list screen ('О регистре') */
+  /** what belongs there, in Russian, shown on the list screen (section.<key>.about) */
   about: string;
   /** line of the declaration this section feeds */
   feeds: string;
@@ -60,20 +62,21 @@ export interface SectionDef {
   costMethod?: 'fifo' | 'weighted_average';
 }
 
+/** A section as declared here, before its texts are read from the catalogue. */
+type SectionRow = Omit<SectionDef, 'title' | 'about' | 'feeds'>;
+
 const INCOME_FORMS = [FORM.F240, FORM.F270] as const;
 
-export const SECTIONS: readonly SectionDef[] = [
+/** The sections without their texts (title, about, feeds and a worded tile come from the catalogue). */
+const SECTION_ROWS: readonly SectionRow[] = [
   {
     key: 'first_section_a',
     route: 'securities-transactions',
     slug: 'first-section-a',
     code: '1A',
     tile: 'I.A',
-    title: 'Реализация ценных бумаг в РК',
     step: 'income',
     forms: INCOME_FORMS,
-    about: 'Продажа, обмен и безвозмездная передача ценных бумаг через казахстанского брокера.',
-    feeds: '270.01 A_1_1 / 240.00 имущественный доход',
     costMethod: 'fifo',
   },
   {
@@ -82,11 +85,8 @@ export const SECTIONS: readonly SectionDef[] = [
     slug: 'first-section-b',
     code: '1B',
     tile: 'I.B',
-    title: 'Дивиденды, вознаграждения и погашения в РК',
     step: 'income',
     forms: INCOME_FORMS,
-    about: 'Дивиденды, купоны и погашение облигаций по ценным бумагам, учитываемым в РК.',
-    feeds: '270.01 A_1_1 (погашение) / B_1_4, B_1_5',
   },
   {
     key: 'first_section_c',
@@ -94,11 +94,8 @@ export const SECTIONS: readonly SectionDef[] = [
     slug: 'first-section-c',
     code: '1C',
     tile: 'I.C',
-    title: 'Операции обратного РЕПО и производные инструменты',
     step: 'income',
     forms: INCOME_FORMS,
-    about: 'Доход по операциям обратного РЕПО и производным финансовым инструментам.',
-    feeds: '270.01 B_1_9',
   },
   {
     key: 'second_section',
@@ -106,11 +103,8 @@ export const SECTIONS: readonly SectionDef[] = [
     slug: 'second-section',
     code: '2',
     tile: 'II',
-    title: 'Реализация ценных бумаг за рубежом',
     step: 'income',
     forms: INCOME_FORMS,
-    about: 'Продажа ценных бумаг и цифровых активов через иностранного брокера или биржу.',
-    feeds: '270.01 A_1_2',
     costMethod: 'fifo',
   },
   {
@@ -119,11 +113,8 @@ export const SECTIONS: readonly SectionDef[] = [
     slug: 'third-section',
     code: '3',
     tile: 'III',
-    title: 'Дивиденды из источников за пределами РК',
     step: 'income',
     forms: INCOME_FORMS,
-    about: 'Дивиденды иностранных эмитентов, в том числе с удержанным за рубежом налогом.',
-    feeds: '270.01 B_1_4',
   },
   {
     key: 'fourth_section',
@@ -131,11 +122,8 @@ export const SECTIONS: readonly SectionDef[] = [
     slug: 'fourth-section',
     code: '4',
     tile: 'IV',
-    title: 'Вознаграждения из источников за пределами РК',
     step: 'income',
     forms: INCOME_FORMS,
-    about: 'Купоны, проценты и погашение иностранных облигаций, проценты по зарубежным счетам.',
-    feeds: '270.01 B_1_5',
   },
   {
     key: 'income_from_rental',
@@ -143,23 +131,17 @@ export const SECTIONS: readonly SectionDef[] = [
     slug: 'income-from-rental',
     code: 'rental',
     tile: 'V-VII',
-    title: 'Доход от сдачи имущества в аренду',
     step: 'income',
     forms: INCOME_FORMS,
-    about: 'Арендная плата, полученная не от налоговых агентов.',
-    feeds: '270.01 A_3 (270.02.I)',
   },
   {
     key: 'purchase_transaction_section',
     route: 'purchase-transactions',
     slug: 'purchase-transaction-section',
     code: 'purchase',
-    tile: 'Сделки покупки',
-    title: 'Сделки по приобретению',
+    tile: '',
     step: 'income',
     forms: [FORM.F270],
-    about: 'Покупки ценных бумаг и иного имущества за отчетный год (приложение 270.04).',
-    feeds: '270.04 раздел B',
     costMethod: 'weighted_average',
   },
   {
@@ -167,12 +149,9 @@ export const SECTIONS: readonly SectionDef[] = [
     route: 'purchase-transactions-currency',
     slug: 'history-section',
     code: 'history',
-    tile: 'История покупок',
-    title: 'История сделок',
+    tile: '',
     step: 'income',
     forms: INCOME_FORMS,
-    about: 'Покупки, из которых сложилась стоимость приобретения проданной бумаги.',
-    feeds: 'стоимость приобретения сделок I.A и II',
   },
   {
     key: 'sixth_section_first_part',
@@ -180,11 +159,8 @@ export const SECTIONS: readonly SectionDef[] = [
     slug: 'sixth-section-first-part',
     code: '5-1',
     tile: 'V',
-    title: 'Имущество за рубежом',
     step: 'assets',
     forms: INCOME_FORMS,
-    about: 'Иностранные ценные бумаги, доли и иное имущество за пределами РК на конец периода.',
-    feeds: '270.04 раздел E',
   },
   {
     key: 'sixth_section_second_part',
@@ -192,12 +168,9 @@ export const SECTIONS: readonly SectionDef[] = [
     slug: 'sixth-section-second-part',
     code: '5-2',
     tile: 'VI',
-    title: 'Деньги на счетах в иностранных банках',
     step: 'assets',
     forms: INCOME_FORMS,
     fromYear: 2023,
-    about: 'Остатки на счетах в иностранных банках, если в сумме они превышают 1000 МРП.',
-    feeds: '270.06',
   },
   {
     key: 'seventh_section',
@@ -205,45 +178,59 @@ export const SECTIONS: readonly SectionDef[] = [
     slug: 'seventh-section',
     code: '7',
     tile: 'VII',
-    title: 'Дебиторская и кредиторская задолженность',
     step: 'assets',
     forms: [FORM.F270],
-    about: 'Долги, выданные и полученные по нотариальным договорам займа (270.02.I).',
-    feeds: '270.07',
   },
   ...form250([
-    ['1', 'first', 'Наличные деньги', 'I', 4],
-    ['2', 'second', 'Ценные бумаги и цифровые активы', 'I', undefined],
-    ['3', 'third', 'Паи инвестиционных фондов и доли', 'I', 6],
-    ['4', 'fourth', 'Недвижимость за рубежом', 'II', 6],
-    ['5', 'fifth', 'Транспортные средства за рубежом', 'II', 5],
-    ['6', 'sixth', 'Деньги в иностранных банках', 'II', 6],
-    ['7', 'seventh', 'Доли в иностранных юридических лицах', 'II', 6],
-    ['8', 'eighth', 'Иное имущество', 'III', 6],
-    ['9', 'ninth', 'Дебиторская и кредиторская задолженность', 'III', undefined],
+    ['1', 'first', 4],
+    ['2', 'second', undefined],
+    ['3', 'third', 6],
+    ['4', 'fourth', 6],
+    ['5', 'fifth', 5],
+    ['6', 'sixth', 6],
+    ['7', 'seventh', 6],
+    ['8', 'eighth', 6],
+    ['9', 'ninth', undefined],
   ]),
 ];
 
-function form250(rows: [string, string, string, string, number | undefined][]): SectionDef[] {
-  return rows.map(([n, ordinal, title, group, rowLimit]) => ({
+/** Form 250.00's sections: number, ordinal word of the key, row limit (groups: FORM_250_GROUPS). */
+function form250(rows: [string, string, number | undefined][]): SectionRow[] {
+  return rows.map(([n, ordinal, rowLimit]) => ({
     key: `form_250_${ordinal}_section`,
     route: `250-${n}`,
     slug: `form-250-${ordinal}-section`,
     code: `250-${n}` as SectionCode,
     tile: n,
-    title,
     step: 'form250' as const,
     forms: [FORM.F250],
-    about: `Раздел ${n} формы 250.00 (группа ${group}): ${title.toLowerCase()}.`,
-    feeds: `250.00 раздел ${n}`,
     ...(rowLimit ? { rowLimit } : {}),
   }));
 }
 
+/**
+ * Every section with its Russian texts from the `fields` catalogue (packages/i18n/locales/ru/fields.json,
+ * section.<key>.title, .about, .feeds, .tile where the tile is a word); the web shows the same keys in the
+ * reader's language.
+ */
+export const SECTIONS: readonly SectionDef[] = SECTION_ROWS.map((row) => ({
+  ...row,
+  tile: row.tile || fieldsText(`section.${row.key}.tile`),
+  title: fieldsText(`section.${row.key}.title`),
+  about: fieldsText(`section.${row.key}.about`),
+  feeds: fieldsText(`section.${row.key}.feeds`),
+}));
+
+const group = <I extends 'I' | 'II' | 'III', S extends readonly SectionCode[]>(id: I, sections: S) => ({
+  id,
+  title: fieldsText(`group250.${id}`),
+  sections,
+});
+/** The groups of form 250.00's sections (titles: group250.<id> of the catalogue). */
 export const FORM_250_GROUPS = [
-  { id: 'I', title: 'Ценные бумаги и денежные средства', sections: ['250-1', '250-2', '250-3'] },
-  { id: 'II', title: 'Имущество и деньги за рубежом', sections: ['250-4', '250-5', '250-6', '250-7'] },
-  { id: 'III', title: 'Иное имущество', sections: ['250-8', '250-9'] },
+  group('I', ['250-1', '250-2', '250-3'] as const),
+  group('II', ['250-4', '250-5', '250-6', '250-7'] as const),
+  group('III', ['250-8', '250-9'] as const),
 ] as const;
 
 export const sectionByKey = (key: string) => SECTIONS.find((s) => s.key === key);

@@ -1,3 +1,6 @@
+import { MSG } from './messages.ts';
+import { fieldsText } from './texts.ts';
+
 /** Declaration statuses (docs/statuses.md). Below PAID means unpaid. */
 export const DECLARATION_STATUS = {
   DRAFT: 1,
@@ -10,23 +13,18 @@ export const DECLARATION_STATUS = {
 } as const;
 export type DeclarationStatus = (typeof DECLARATION_STATUS)[keyof typeof DECLARATION_STATUS];
 
-export const DECLARATION_STATUS_NAMES: Record<DeclarationStatus, string> = {
-  1: 'Черновик',
-  2: 'Ожидает оплаты',
-  3: 'Оплачено',
-  4: 'Требуется доплата',
-  5: 'Заполнение данных',
-  6: 'Ожидает подписания',
-  9: 'Готово',
-};
+/** Status names: status.<id> of the `fields` catalogue (the web shows t('fields:status.<id>')). */
+export const DECLARATION_STATUS_NAMES = Object.fromEntries(
+  Object.values(DECLARATION_STATUS).map((id) => [id, fieldsText(`status.${id}`)]),
+) as Record<DeclarationStatus, string>;
 
 export const TARIFF = { OPTIMAL: 1, CONSULTANT: 2 } as const;
 export type TariffType = (typeof TARIFF)[keyof typeof TARIFF];
-export const CONSULTANT_STATUS_LABEL = 'Ожидает заполнения менеджером';
+export const CONSULTANT_STATUS_LABEL = MSG.managerNotice;
 
 /** Deal status 1: the deal needs more information and is ignored by the calculation. */
 export const DEAL_STATUS_NEEDS_INFO = 1;
-export const DEAL_NEEDS_INFO_LABEL = 'Требуется доп. информация';
+export const DEAL_NEEDS_INFO_LABEL = MSG.dealNeedsInfo;
 
 export const isPaid = (status: number) => status >= DECLARATION_STATUS.PAID;
 
@@ -37,11 +35,10 @@ export const isPaid = (status: number) => status >= DECLARATION_STATUS.PAID;
 export const SUBMISSION_STATUS = { SENT: 'sent', ACCEPTED: 'accepted', REJECTED: 'rejected' } as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUS)[keyof typeof SUBMISSION_STATUS];
 
-export const SUBMISSION_STATUS_NAMES: Record<SubmissionStatus, string> = {
-  sent: 'Отправлено',
-  accepted: 'Принято',
-  rejected: 'Отклонено',
-};
+/** status.sent, status.accepted, status.rejected of the `fields` catalogue. */
+export const SUBMISSION_STATUS_NAMES = Object.fromEntries(
+  Object.values(SUBMISSION_STATUS).map((s) => [s, fieldsText(`status.${s}`)]),
+) as Record<SubmissionStatus, string>;
 
 export const SUBMISSION_TEXT = {
   sentNote: 'Декларация отправлена в налоговый орган. Ответ обычно приходит в течение нескольких минут.',

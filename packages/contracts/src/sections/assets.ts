@@ -23,13 +23,13 @@ export const ASSET_SECTIONS: readonly SectionSpec[] = [
   {
     code: '5-1',
     fields: [
-      req('name_security', { label: 'Наименование имущества', maxLength: 255 }),
+      req('name_security', { maxLength: 255 }),
       { name: 'isin_security' },
       req('country_code_registration_id'),
       { name: 'type_of_security', forms: [3], required: onForm270 },
       { name: 'address', maxLength: 255 },
       { name: 'quantity' },
-      { name: 'broker_bin', label: 'БИН брокера (при наличии)' },
+      { name: 'broker_bin' },
     ],
     columns: ['name_security', 'isin_security', 'security_type_name', 'country_code', 'address', 'quantity'],
   },
@@ -64,7 +64,7 @@ const row250 = (code: SectionCode, fields: SectionField[], columns: SectionSpec[
 });
 
 export const FORM_250_SECTIONS: readonly SectionSpec[] = [
-  row250('250-1', [yearEnd('amount', { label: 'Сумма наличных денег' }), currencyId], ['amount', 'currency_code']),
+  row250('250-1', [yearEnd('amount'), currencyId], ['amount', 'currency_code']),
   row250(
     '250-2',
     [
@@ -79,19 +79,15 @@ export const FORM_250_SECTIONS: readonly SectionSpec[] = [
   ),
   row250(
     '250-3',
-    [
-      req('name', { label: 'Наименование фонда или юридического лица', maxLength: 255 }),
-      yearEnd('nominal_value'),
-      currencyId,
-    ],
+    [req('name', { maxLength: 255 }), yearEnd('nominal_value'), currencyId],
     ['name', 'nominal_value', 'currency_code'],
   ),
   row250(
     '250-4',
     [
-      req('name', { label: 'Вид недвижимости', maxLength: 255 }),
+      req('name', { maxLength: 255 }),
       countryId,
-      req('id_number', { label: 'Кадастровый (регистрационный) номер', maxLength: 128 }),
+      req('id_number', { maxLength: 128 }),
       req('location', { maxLength: 512 }),
     ],
     ['name', 'country_code', 'id_number', 'location'],
@@ -111,9 +107,9 @@ export const FORM_250_SECTIONS: readonly SectionSpec[] = [
     '250-6',
     [
       req('bank_name', { maxLength: 128 }),
-      yearEnd('amount', { label: 'Сумма на счете' }),
+      yearEnd('amount'),
       currencyId,
-      { name: 'bank_id', label: 'Идентификационный номер банка', maxLength: 128 },
+      { name: 'bank_id', maxLength: 128 },
       countryId,
     ],
     ['bank_name', 'amount', 'currency_code', 'id_number', 'country_code'],
@@ -123,20 +119,14 @@ export const FORM_250_SECTIONS: readonly SectionSpec[] = [
     [
       req('company_name', { maxLength: 128 }),
       req('shareholding_size'),
-      { name: 'id_number', label: 'Идентификационный номер юридического лица', maxLength: 128 },
+      { name: 'id_number', maxLength: 128 },
       countryId,
     ],
     ['company_name', 'shareholding_size', 'id_number', 'country_code'],
   ),
   row250(
     '250-8',
-    [
-      req('name', { label: 'Наименование имущества', maxLength: 255 }),
-      req('quantity'),
-      yearEnd('property_value'),
-      currencyId,
-      countryId,
-    ],
+    [req('name', { maxLength: 255 }), req('quantity'), yearEnd('property_value'), currencyId, countryId],
     ['name', 'quantity', 'property_value', 'currency_code', 'country_code'],
   ),
   row250(
@@ -147,7 +137,7 @@ export const FORM_250_SECTIONS: readonly SectionSpec[] = [
       yearEnd('amount_owed'),
       currencyId,
       countryId,
-      { name: 'id_number', label: 'Номер договора', widget: 'digits', maxLength: 128 },
+      { name: 'id_number', widget: 'digits', maxLength: 128 },
       { name: 'notary_iin', maxLength: 12 },
       returnPeriod,
     ],

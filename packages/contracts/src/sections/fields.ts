@@ -1,6 +1,8 @@
+import { fieldsText, fieldsTextOrNone } from '../texts.ts';
+
 /**
  * The catalogue of deal fields: every field a deal can hold, declared once with its stored type,
- * its Russian label, how it is typed on the form (widget), how validateDeal checks it (format) and
+ * its Russian label (from the `fields` catalogue, see texts.ts), how it is typed on the form (widget), how validateDeal checks it (format) and
  * how the registers print it (column). The per-section files (income.ts, assets.ts, form250.ts)
  * say which of these fields a section has, in which order, with which required-when rule and tenge
  * conversion. deals.ts (zod), deal-rules.ts (validateDeal), the web form, the server's conversions
@@ -69,152 +71,144 @@ export interface FieldSpec {
 
 /** A catalogue entry whose stored type is known to the compiler (the zod and TS types are derived from it). */
 type Spec<T extends FieldType> = FieldSpec & { type: T };
+/** An entry before its texts are read from the catalogue (the label and column header are added below). */
+type Draft<T extends FieldType> = Omit<Spec<T>, 'label'>;
+type Extra = Partial<Omit<FieldSpec, 'type' | 'label'>>;
 
-const text = (label: string, extra: Partial<Omit<FieldSpec, 'type'>> = {}): Spec<'text'> => ({
+const text = (extra: Extra = {}): Draft<'text'> => ({
   type: 'text',
-  label,
   widget: 'text',
   format: 'text',
   column: {},
   ...extra,
 });
-const amount = (
-  label: string,
-  column: string | null = label,
-  extra: Partial<Omit<FieldSpec, 'type'>> = {},
-): Spec<'decimal'> => ({
+/** An amount typed on the form; `printed` false: never a register column. */
+const amount = (printed = true, extra: Extra = {}): Draft<'decimal'> => ({
   type: 'decimal',
-  label,
   widget: 'amount',
   format: 'amount2',
-  ...(column === null ? {} : { column: { label: column, kind: 'money' } }),
+  ...(printed ? { column: { kind: 'money' } } : {}),
   ...extra,
 });
 /** A tenge figure the server computes (rate × amount): up to 4 decimals, never typed. */
-const tenge = (label: string): Spec<'decimal'> => ({
-  type: 'decimal',
-  label,
-  format: 'amount4',
-  column: { kind: 'money' },
-});
-const ref = (label: string, list: RefList, extra: Partial<Omit<FieldSpec, 'type'>> = {}): Spec<'id'> => ({
+const tenge = (): Draft<'decimal'> => ({ type: 'decimal', format: 'amount4', column: { kind: 'money' } });
+const ref = (list: RefList, extra: Extra = {}): Draft<'id'> => ({
   type: 'id',
-  label,
   widget: 'select',
   ref: list,
   format: 'select',
   ...extra,
 });
-const flag = (label: string, column: string | null): Spec<'flag'> => ({
+const flag = (printed: boolean): Draft<'flag'> => ({
   type: 'flag',
-  label,
   widget: 'checkbox',
   format: 'text',
-  ...(column ? { column: { label: column, kind: 'flag' } } : {}),
+  ...(printed ? { column: { kind: 'flag' } } : {}),
 });
 /** A name the caller resolves from a reference id for the documents (never posted). */
-const resolved = (label: string): Spec<'resolved'> => ({ type: 'resolved', label, format: 'text', column: {} });
+const resolved = (): Draft<'resolved'> => ({ type: 'resolved', format: 'text', column: {} });
+
+/**
+ * The Russian label and register header of every field come from the `fields` catalogue
+ * (packages/i18n/locales/ru/fields.json: field.<name>.label, field.<name>.column when the header differs).
+ */
+function withTexts<T extends Record<string, Omit<FieldSpec, 'label'>>>(
+  drafts: T,
+): { [K in keyof T]: T[K] & { label: string } } {
+  const out: Record<string, FieldSpec> = {};
+  for (const [name, d] of Object.entries(drafts)) {
+    const header = fieldsTextOrNone(`field.${name}.column`);
+    out[name] = {
+      ...d,
+      label: fieldsText(`field.${name}.label`),
+      ...(d.column ? { column: { ...d.column, ...(header ? { label: header } : {}) } } : {}),
+    };
+  }
+  return out as { [K in keyof T]: T[K] & { label: string } };
+}
 
 /** Every deal field, in the order the registers print them. */
-export const FIELDS = {
-  transaction_date: text('Дата сделки', { widget: 'date', format: 'date', column: { kind: 'date' } }),
-  purchase_transaction_date: text('Дата приобретения', { widget: 'anyDate', format: 'date', column: { kind: 'date' } }),
-  name_security: text('Наименование ценной бумаги', { column: { label: 'Наименование' } }),
-  isin_security: text('ISIN', { widget: 'isin', format: 'isin' }),
-  operation_name: resolved('Операция'),
-  security_type_name: resolved('Вид ценной бумаги'),
-  market_name: resolved('Торговая площадка'),
-  country_code: resolved('Страна'),
-  currency_code: text('Валюта сделки', {
-    widget: 'select',
-    ref: 'currency',
-    format: 'select',
-    column: { label: 'Валюта' },
-  }),
+export const FIELDS = withTexts({
+  transaction_date: text({ widget: 'date', format: 'date', column: { kind: 'date' } }),
+  purchase_transaction_date: text({ widget: 'anyDate', format: 'date', column: { kind: 'date' } }),
+  name_security: text(),
+  isin_security: text({ widget: 'isin', format: 'isin' }),
+  operation_name: resolved(),
+  security_type_name: resolved(),
+  market_name: resolved(),
+  country_code: resolved(),
+  currency_code: text({ widget: 'select', ref: 'currency', format: 'select' }),
   quantity: {
     type: 'decimal',
-    label: 'Количество',
     widget: 'quantity',
     format: 'quantity5',
     column: { kind: 'number' },
-  } as Spec<'decimal'>,
-  purchase_opening_cost: amount('Стоимость приобретения', 'Цена покупки'),
-  sale_closing_cost: amount('Стоимость реализации', 'Цена продажи'),
-  cost_in_foreign_currency: amount('Стоимость приобретения в валюте'),
-  sales_cost_in_foreign_currency: amount('Стоимость реализации в валюте'),
-  amount_in_foreign_currency: amount('Сумма в валюте'),
-  opening_volume_in_foreign_currency: amount('Объем открытия в валюте', undefined, { format: 'text' }),
-  closing_volume_in_foreign_currency: amount('Объем закрытия в валюте', undefined, { format: 'text' }),
-  opening_volume_in_tenge_currency: amount('Объем открытия, тенге', undefined, { format: 'text' }),
-  closing_volume_in_tenge_currency: amount('Объем закрытия, тенге', undefined, { format: 'text' }),
-  cost_in_tenge_currency: tenge('Стоимость приобретения, тенге'),
-  sales_cost_in_tenge_currency: tenge('Стоимость реализации, тенге'),
-  amount_in_tenge_currency: tenge('Сумма, тенге'),
-  remuneration: amount('Вознаграждение'),
-  value_added_income: {
-    type: 'decimal',
-    label: 'Доход, тенге',
-    format: 'text',
-    column: { kind: 'money' },
-  } as Spec<'decimal'>,
-  foreign_tax_credit: amount('Налог, уплаченный за рубежом', 'Налог, уплаченный за рубежом, в валюте'),
-  foreign_tax_in_tenge: tenge('Налог, уплаченный за рубежом, тенге'),
-  foreign_broker: {
-    type: 'flag',
-    label: 'Брокер',
-    widget: 'broker',
-    format: 'text',
-    column: { label: 'Иностранный брокер', kind: 'flag' },
-  } as Spec<'flag'>,
-  broker_bin: text('БИН брокера', { widget: 'bin', format: 'bin' }),
-  broker_name: text('Название брокера', { widget: 'text' }),
-  broker_country_id: ref('Страна брокера', 'country'),
-  is_offshore: flag('Сделка с лицом из государства с льготным налогообложением', 'Оффшор'),
-  is_ready_purchase_price: flag('Готовая цена покупки', 'Готовая цена покупки'),
-  property_name: text('Адрес или описание имущества', { column: { label: 'Имущество' } }),
-  rent_amount: amount('Сумма аренды', 'Сумма аренды, тенге'),
-  address: text('Адрес (местонахождение)', { column: { label: 'Адрес' } }),
-  bank_name: text('Наименование банка', { column: { label: 'Банк' } }),
-  bank_id: text('SWIFT/идентификатор банка', { column: { label: 'Код банка' } }),
-  amount_in_currency: amount('Остаток на 31 декабря', 'Сумма в валюте'),
-  name_creditor: text('Должник или кредитор', { column: { label: 'Кредитор / должник' } }),
-  debt_type: text('Вид задолженности', { widget: 'select', ref: 'debtType', format: 'select' }),
-  amount_owed: amount('Сумма задолженности'),
-  return_period: text('Срок возврата', { widget: 'anyDate' }),
-  name: text('Наименование'),
-  company_name: text('Наименование юридического лица', { column: { label: 'Наименование компании' } }),
-  id_number: text('Регистрационный номер'),
-  location: text('Местонахождение', { widget: 'textarea' }),
-  kind_of_transport: text('Вид транспортного средства', { column: { label: 'Вид транспорта' } }),
-  brand_model: text('Марка, модель'),
-  vin_number: text('VIN'),
-  notary_iin: text('ИИН нотариуса', { widget: 'digits', format: 'iin' }),
-  amount: amount('Сумма', 'Сумма'),
-  purchase_price: amount('Стоимость приобретения', 'Цена приобретения'),
-  nominal_value: amount('Номинальная стоимость'),
-  property_value: amount('Стоимость имущества'),
+  } as Draft<'decimal'>,
+  purchase_opening_cost: amount(),
+  sale_closing_cost: amount(),
+  cost_in_foreign_currency: amount(),
+  sales_cost_in_foreign_currency: amount(),
+  amount_in_foreign_currency: amount(),
+  opening_volume_in_foreign_currency: amount(true, { format: 'text' }),
+  closing_volume_in_foreign_currency: amount(true, { format: 'text' }),
+  opening_volume_in_tenge_currency: amount(true, { format: 'text' }),
+  closing_volume_in_tenge_currency: amount(true, { format: 'text' }),
+  cost_in_tenge_currency: tenge(),
+  sales_cost_in_tenge_currency: tenge(),
+  amount_in_tenge_currency: tenge(),
+  remuneration: amount(),
+  value_added_income: { type: 'decimal', format: 'text', column: { kind: 'money' } } as Draft<'decimal'>,
+  foreign_tax_credit: amount(),
+  foreign_tax_in_tenge: tenge(),
+  foreign_broker: { type: 'flag', widget: 'broker', format: 'text', column: { kind: 'flag' } } as Draft<'flag'>,
+  broker_bin: text({ widget: 'bin', format: 'bin' }),
+  broker_name: text({ widget: 'text' }),
+  broker_country_id: ref('country'),
+  is_offshore: flag(true),
+  is_ready_purchase_price: flag(true),
+  property_name: text(),
+  rent_amount: amount(),
+  address: text(),
+  bank_name: text(),
+  bank_id: text(),
+  amount_in_currency: amount(),
+  name_creditor: text(),
+  debt_type: text({ widget: 'select', ref: 'debtType', format: 'select' }),
+  amount_owed: amount(),
+  return_period: text({ widget: 'anyDate' }),
+  name: text(),
+  company_name: text(),
+  id_number: text(),
+  location: text({ widget: 'textarea' }),
+  kind_of_transport: text(),
+  brand_model: text(),
+  vin_number: text(),
+  notary_iin: text({ widget: 'digits', format: 'iin' }),
+  amount: amount(),
+  purchase_price: amount(),
+  nominal_value: amount(),
+  property_value: amount(),
   shareholding_size: {
     type: 'decimal',
-    label: 'Размер доли, %',
     widget: 'percent',
     format: 'percent',
     roundTo: 2,
-    column: { label: 'Доля участия, %', kind: 'number' },
-  } as Spec<'decimal'>,
-  comment: text('Комментарий', { widget: 'textarea' }),
+    column: { kind: 'number' },
+  } as Draft<'decimal'>,
+  comment: text({ widget: 'textarea' }),
   // reference ids (not printed: the documents print the names resolved from them)
-  operation_type_id: ref('Тип операции', 'operation', { format: 'operation' }),
-  market_id: ref('Рынок', 'market'),
-  type_of_security: ref('Вид ценной бумаги', 'security'),
-  type_of_bidding_method: ref('Метод торгов', 'bidding'),
-  country_code_registration_id: ref('Страна регистрации эмитента', 'country'),
-  country_code_id: ref('Страна банка', 'country'),
-  country_id: ref('Страна', 'country'),
-  currency_code_id: ref('Валюта', 'currencyId'),
-  availability_tax_benefit: ref('Налоговая льгота (корректировка дохода)', 'adjustment'),
+  operation_type_id: ref('operation', { format: 'operation' }),
+  market_id: ref('market'),
+  type_of_security: ref('security'),
+  type_of_bidding_method: ref('bidding'),
+  country_code_registration_id: ref('country'),
+  country_code_id: ref('country'),
+  country_id: ref('country'),
+  currency_code_id: ref('currencyId'),
+  availability_tax_benefit: ref('adjustment'),
   /** the sale a purchase-history row belongs to: set by the form, not chosen */
-  first_a_and_second_section_deal_id: { type: 'id', label: 'Сделка продажи', format: 'text' } as Spec<'id'>,
-} satisfies Record<string, FieldSpec>;
+  first_a_and_second_section_deal_id: { type: 'id', format: 'text' } as Draft<'id'>,
+});
 
 export type FieldName = keyof typeof FIELDS;
 /** Field names of one stored type (e.g. FieldsOfType<'decimal'>). */

@@ -3,7 +3,11 @@ import { OPERATION_REPAYMENT } from '../reference.ts';
 import { isForeignBroker, isinOverThreshold, kazakhBroker } from './rules.ts';
 import type { SectionField, SectionSpec } from './types.ts';
 
-/* The income sections (step 4): sales, dividends and rewards, rent, purchases and their history. */
+/*
+ * The income sections (step 4): sales, dividends and rewards, rent, purchases and their history.
+ * Their texts (whose deals belong here, help, the section's own labels and words) are in the `fields`
+ * catalogue under section.<key> (packages/i18n/locales/ru/fields.json).
+ */
 
 const name: SectionField = { name: 'name_security', required: true, maxLength: 255 };
 const isin: SectionField = { name: 'isin_security' };
@@ -75,26 +79,13 @@ const PURCHASE_COLUMNS = [
   'cost_in_tenge_currency',
 ] as const;
 
-const INCOME_WORDS = {
-  create: 'Добавление дохода',
-  edit: 'Редактирование дохода',
-  mainKzt: 'Сумма дохода в тенге',
-  income: 'Доход в тенге',
-} as const;
-/** Dividends and rewards: the registers name the payment and the income, not a sale. */
-const INCOME_COLUMN_LABELS = {
-  transaction_date: 'Дата выплаты',
-  sale_closing_cost: 'Сумма дохода в валюте',
-  amount_in_tenge_currency: 'Сумма дохода, тенге',
-  purchase_opening_cost: 'Стоимость приобретения (для погашения)',
-} as const;
-const paymentDate: SectionField = { ...date, label: 'Дата выплаты' };
+/** The payment date of an income (its label is the section's own: section.<key>.field.transaction_date). */
+const paymentDate: SectionField = date;
 const repayment = { operation_type_id: String(operationTypeId(OPERATION_REPAYMENT)) };
 
 export const INCOME_SECTIONS: readonly SectionSpec[] = [
   {
     code: '1A',
-    who: 'Казахстанский брокер',
     fields: [
       required(op),
       name,
@@ -115,14 +106,9 @@ export const INCOME_SECTIONS: readonly SectionSpec[] = [
     ],
     columns: SALES_COLUMNS,
     preset: { foreign_broker: false },
-    help: [
-      'Продажа ценных бумаг через казахстанского брокера (Freedom Broker, Halyk Finance, Jýsan Invest и др.).',
-      'Бумаги, проданные через иностранного брокера (Interactive Brokers, Exante, Freedom24), — в разделе II.',
-    ],
   },
   {
     code: '1B',
-    who: 'Казахстанский эмитент, брокер РК',
     fields: [
       op,
       name,
@@ -132,8 +118,8 @@ export const INCOME_SECTIONS: readonly SectionSpec[] = [
       required(quantity),
       paymentDate,
       currency,
-      { ...sale, label: 'Сумма дохода (дивиденд, вознаграждение, погашение)' },
-      { ...cost, label: 'Стоимость приобретения (для погашения)' },
+      sale,
+      cost,
       market,
       ...broker,
       ftc,
@@ -142,38 +128,15 @@ export const INCOME_SECTIONS: readonly SectionSpec[] = [
     ],
     columns: INCOME_COLUMNS,
     preset: { ...repayment, foreign_broker: false },
-    words: INCOME_WORDS,
-    columnLabels: INCOME_COLUMN_LABELS,
-    help: [
-      'Дивиденды, купоны и погашение облигаций казахстанских эмитентов (ISIN KZ…).',
-      'Доход зачислен казахстанским брокером или регистратором.',
-    ],
   },
   {
     code: '1C',
-    who: 'РЕПО и деривативы, брокер РК',
-    fields: [
-      op,
-      name,
-      required(quantity),
-      date,
-      currency,
-      { ...sale, label: 'Сумма дохода' },
-      cost,
-      ...broker,
-      offshore,
-      comment,
-    ],
+    fields: [op, name, required(quantity), date, currency, sale, cost, ...broker, offshore, comment],
     columns: [...INCOME_COLUMNS.slice(0, 5), 'amount_in_tenge_currency', 'value_added_income'],
     preset: { foreign_broker: false },
-    help: [
-      'Доход по операциям обратного РЕПО и производным инструментам (фьючерсы, опционы).',
-      'Через казахстанского брокера; купоны и дивиденды сюда не относятся.',
-    ],
   },
   {
     code: '2',
-    who: 'Иностранный брокер: IBKR, Exante, Freedom24',
     fields: [
       required(op),
       name,
@@ -196,14 +159,9 @@ export const INCOME_SECTIONS: readonly SectionSpec[] = [
     ],
     columns: SALES_COLUMNS,
     preset: { foreign_broker: true },
-    help: [
-      'Продажа ценных бумаг через иностранного брокера: Interactive Brokers, Exante, Freedom24 и др.',
-      'Сюда же — иностранные бумаги (ISIN US…, DE…), проданные на зарубежной бирже.',
-    ],
   },
   {
     code: '3',
-    who: 'Иностранный эмитент или брокер',
     fields: [
       name,
       isin,
@@ -212,23 +170,16 @@ export const INCOME_SECTIONS: readonly SectionSpec[] = [
       required(quantity),
       paymentDate,
       currency,
-      { ...sale, label: 'Сумма дивидендов' },
+      sale,
       ...broker,
       ftc,
       comment,
     ],
     columns: INCOME_COLUMNS,
     preset: { foreign_broker: true },
-    words: INCOME_WORDS,
-    columnLabels: INCOME_COLUMN_LABELS,
-    help: [
-      'Дивиденды иностранных компаний (Apple, Microsoft и др.), в том числе через иностранного брокера.',
-      'Налог, удержанный за рубежом, укажите в поле «Налог, уплаченный за рубежом».',
-    ],
   },
   {
     code: '4',
-    who: 'Иностранный эмитент или брокер',
     fields: [
       op,
       name,
@@ -237,8 +188,8 @@ export const INCOME_SECTIONS: readonly SectionSpec[] = [
       required(country),
       paymentDate,
       currency,
-      { ...sale, label: 'Сумма вознаграждения или погашения' },
-      { ...cost, label: 'Стоимость приобретения (для погашения)' },
+      sale,
+      cost,
       ...broker,
       ftc,
       benefit,
@@ -246,25 +197,18 @@ export const INCOME_SECTIONS: readonly SectionSpec[] = [
     ],
     columns: INCOME_COLUMNS,
     preset: { ...repayment, foreign_broker: true },
-    words: INCOME_WORDS,
-    columnLabels: INCOME_COLUMN_LABELS,
-    help: [
-      'Купоны и погашение иностранных облигаций, проценты по счетам за рубежом.',
-      'Доход выплачен иностранным эмитентом, брокером или банком.',
-    ],
   },
   {
     code: 'rental',
     fields: [
-      { ...name, label: 'Наименование имущества' },
+      name,
       { name: 'property_name', maxLength: 255 },
-      { name: 'transaction_date', label: 'Дата получения арендной платы' },
-      { ...sale, label: 'Сумма арендной платы, ₸' },
-      { name: 'broker_bin', label: 'БИН/ИИН арендатора', required: kazakhBroker },
+      { name: 'transaction_date' },
+      sale,
+      { name: 'broker_bin', required: kazakhBroker },
       comment,
     ],
     columns: ['transaction_date', 'property_name', 'rent_amount', 'amount_in_tenge_currency'],
-    words: { mainKzt: 'Арендная плата в тенге', income: 'Доход в тенге' },
   },
   {
     code: 'purchase',
@@ -292,7 +236,7 @@ export const INCOME_SECTIONS: readonly SectionSpec[] = [
       name,
       isin,
       quantity,
-      { ...date, label: 'Дата покупки', widget: 'anyDate' },
+      { ...date, widget: 'anyDate' },
       currency,
       { ...cost, tenge: { to: 'cost_in_tenge_currency', rate: 'deal' } },
       ...broker,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { SectionCode } from '../sections.ts';
+import { SECTIONS, type SectionCode } from '../sections.ts';
+import { fieldsText, fieldsTextOrNone, fieldsTexts } from '../texts.ts';
 import { ASSET_SECTIONS, FORM_250_SECTIONS } from './assets.ts';
 import {
   type ColumnKind,
@@ -25,13 +26,44 @@ export type { SectionField, SectionSpec, SectionWords, TengeRate } from './types
  * importer must output are read from here.
  */
 export const SECTION_DICTIONARY: Readonly<Record<SectionCode, SectionSpec>> = Object.fromEntries(
-  [...INCOME_SECTIONS, ...ASSET_SECTIONS, ...FORM_250_SECTIONS].map((s) => [s.code, s]),
+  [...INCOME_SECTIONS, ...ASSET_SECTIONS, ...FORM_250_SECTIONS].map((s) => [s.code, withTexts(s)]),
 ) as Record<SectionCode, SectionSpec>;
+
+/** The catalogue key prefix of a section's texts: section.<payload key> (fields namespace). */
+export function sectionTextKey(code: SectionCode): string {
+  const def = SECTIONS.find((s) => s.code === code);
+  if (!def) throw new Error(`no section ${code}`);
+  return `section.${def.key}`;
+}
+
+/**
+ * A section's Russian texts from the `fields` catalogue (section.<key>): whose deals belong there, two lines
+ * of help, its words, its own field labels and register headers.
+ */
+function withTexts(spec: SectionSpec): SectionSpec {
+  const key = sectionTextKey(spec.code);
+  const who = fieldsTextOrNone(`${key}.who`);
+  const help1 = fieldsTextOrNone(`${key}.help1`);
+  const words = fieldsTexts(`${key}.words`) as Partial<SectionWords>;
+  const labels = fieldsTexts(`${key}.field`);
+  const columns = fieldsTexts(`${key}.column`);
+  return {
+    ...spec,
+    fields: spec.fields.map((f) => (labels[f.name] ? { ...f, label: labels[f.name] } : f)),
+    ...(Object.keys(columns).length ? { columnLabels: columns as SectionSpec['columnLabels'] } : {}),
+    ...(Object.keys(words).length ? { words } : {}),
+    ...(who ? { who } : {}),
+    ...(help1 ? { help: [help1, fieldsText(`${key}.help2`)] as const } : {}),
+  };
+}
 
 /** One field of a section's form with its catalogue entry merged in (what the web renders). */
 export interface FormField {
   name: FieldName;
+  /** the Russian label */
   label: string;
+  /** its key in the `fields` catalogue: the web shows t('fields:' + labelKey) */
+  labelKey: string;
   type: FieldType;
   widget: Widget;
   ref?: RefList;
@@ -40,11 +72,12 @@ export interface FormField {
   shownWhen?: (input: DealValues) => boolean;
 }
 
-function formField(f: SectionField): FormField {
+function formField(code: SectionCode, f: SectionField): FormField {
   const spec: FieldSpec = FIELDS[f.name];
   return {
     name: f.name,
     label: f.label ?? spec.label,
+    labelKey: f.label ? `${sectionTextKey(code)}.field.${f.name}` : `field.${f.name}.label`,
     type: spec.type,
     widget: f.widget ?? spec.widget ?? 'text',
     ...(spec.ref ? { ref: spec.ref } : {}),
@@ -55,7 +88,7 @@ function formField(f: SectionField): FormField {
 }
 
 const FORM_FIELDS = Object.fromEntries(
-  Object.values(SECTION_DICTIONARY).map((s) => [s.code, s.fields.map(formField)]),
+  Object.values(SECTION_DICTIONARY).map((s) => [s.code, s.fields.map((f) => formField(s.code, f))]),
 ) as unknown as Record<SectionCode, readonly FormField[]>;
 
 /** The fields of a section's form, in screen order. */
@@ -92,7 +125,7 @@ const CONVERSIONS = Object.fromEntries(
 /** The section's tenge conversions in screen order: the first one is the section's main amount. */
 export const conversionsOf = (code: SectionCode): readonly Conversion[] => CONVERSIONS[code];
 
-/** The section's words (dividends say «Добавление дохода», not «Добавление сделки»). */
+/** The section's words (dividends name the income, not the deal: section.<key>.words of the catalogue). */
 export const wordsOf = (code: SectionCode): Partial<SectionWords> => SECTION_DICTIONARY[code].words ?? {};
 
 /** Whose deals belong to the section (tile hint) and its two lines of help; empty where it has none. */

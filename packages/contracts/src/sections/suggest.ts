@@ -1,5 +1,6 @@
-import { operationTypeId } from '../operations.ts';
+import { OPERATION } from '../reference.ts';
 import type { SectionCode } from '../sections.ts';
+import { fieldsFormat, fieldsText } from '../texts.ts';
 import { isForeignBroker } from './rules.ts';
 
 /**
@@ -10,7 +11,7 @@ import { isForeignBroker } from './rules.ts';
 
 export interface SectionSuggestion {
   code: SectionCode;
-  /** Russian: why the deal belongs there */
+  /** Russian: why the deal belongs there (a suggest.* text of the `fields` catalogue) */
   reason: string;
 }
 
@@ -24,27 +25,26 @@ const isinCountry = (v: unknown) => {
   return /^[A-Z]{2}/.test(s) ? s.slice(0, 2) : null;
 };
 
+/** Why a deal belongs elsewhere: suggest.* of the `fields` catalogue. */
 export const SUGGEST_TEXT = {
-  foreignBrokerSale:
-    'Сделка совершена через иностранного брокера: продажи через Interactive Brokers, Exante, Freedom24 и других иностранных брокеров указываются в разделе II.',
-  foreignIsinSale: (country: string) =>
-    `ISIN ${country}… — ценная бумага иностранного эмитента на зарубежном рынке: такие продажи указываются в разделе II.`,
-  foreignMarketSale: 'Сделка совершена на зарубежной бирже: продажи на иностранных биржах указываются в разделе II.',
-  kazakhSale: 'Казахстанская ценная бумага, проданная через казахстанского брокера, указывается в разделе I.A.',
-  foreignDividend: 'Дивиденды иностранных эмитентов и доход через иностранного брокера указываются в разделе III.',
-  foreignReward: 'Купоны и погашение иностранных облигаций указываются в разделе IV.',
-  kazakhIncome: 'Доход по казахстанской ценной бумаге (ISIN KZ…) от казахстанского брокера указывается в разделе I.B.',
+  foreignBrokerSale: fieldsText('suggest.foreignBrokerSale'),
+  foreignIsinSale: (country: string) => fieldsFormat('suggest.foreignIsinSale', { country }),
+  foreignMarketSale: fieldsText('suggest.foreignMarketSale'),
+  kazakhSale: fieldsText('suggest.kazakhSale'),
+  foreignDividend: fieldsText('suggest.foreignDividend'),
+  foreignReward: fieldsText('suggest.foreignReward'),
+  kazakhIncome: fieldsText('suggest.kazakhIncome'),
 } as const;
 
 /** Advisories of the deal form (shown as notes, never as errors). */
 export const DEAL_FORM_TEXT = {
   /** docs/sections.md: "A currency change shows an advisory" */
-  currencyChanged: 'Валюта сделки изменена: сумма в тенге пересчитана по курсу Национального Банка РК.',
-  suggestTitle: (tile: string) => `Похоже, эта сделка относится к разделу ${tile}`,
-  move: (tile: string) => `Перенести в раздел ${tile}`,
+  currencyChanged: fieldsText('suggest.currencyChanged'),
+  suggestTitle: (tile: string) => fieldsFormat('suggest.title', { tile }),
+  move: (tile: string) => fieldsFormat('suggest.move', { tile }),
 } as const;
 
-const DIVIDEND = operationTypeId('Выплата дивиденда');
+const DIVIDEND = OPERATION.DIVIDEND;
 
 /** The section the typed values fit better, or null when they fit this one (or say too little). */
 export function suggestSection(

@@ -28,7 +28,7 @@ export interface SectionField {
   line?: string;
 }
 
-/** The section's words where a generic "сделка" would not fit (dividends, coupons, rent). */
+/** The section's words where the generic "deal" would not fit (dividends, coupons, rent). */
 export interface SectionWords {
   create: string;
   edit: string;
@@ -38,6 +38,10 @@ export interface SectionWords {
   income: string;
 }
 
+/**
+ * A section of the dictionary. Its texts (label, columnLabels, words, who, help) are not written here: they
+ * are read from the `fields` catalogue, section.<key> (sections/index.ts, withTexts).
+ */
 export interface SectionSpec {
   code: SectionCode;
   fields: readonly SectionField[];
