@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { createTestServer, signedInUser, type TestServer } from './helpers.ts';
+
+/**
+ * Issue 20: the server answers in the reader's language — the `lang` cookie the web app keeps, else
+ * Accept-Language, else Russian — and writes letters in the profile's language (a registration code in the
+ * request's). The Russian answers stay exactly as they were.
+ */
+let s: TestServer;
+beforeAll(async () => {
+  s = await createTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const xsrf = 'c'.repeat(64);
+let ipSeq = 0;
+/** A request with the given language headers (and the XSRF pair the state-changing calls need). */
+function call(
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  o: { body?: object; token?: string; acceptLanguage?: string; lang?: string; noXsrf?: boolean } = {},
+) {
+  const cookies = [...(o.noXsrf ? [] : [`XSRF-TOKEN=${xsrf}`]), ...(o.lang ? [`lang=${o.lang}`] : [])];
+  return s.app.inject({
+    method,
+    url,
+    remoteAddress: `10.77.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}`,
+    headers: {
+      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+      ...(o.noXsrf ? {} : { 'x-xsrf-token': xsrf }),
+      ...(cookies.length ? { cookie: cookies.join('; ') } : {}),
+      ...(o.acceptLanguage ? { 'accept-language': o.acceptLanguage } : {}),
+    },
+    ...(o.body ? { payload: o.body } : {}),
+  });
+}
+
+const outbox = (email: string) =>
+  s.deps.db.query<{ subject: string; text_body: string; html_body: string; code: string | null }>(
+    'SELECT subject, text_body, html_body, code FROM outbox WHERE to_email = $1 ORDER BY id',
+    [email],
+  );
+
+describe('the error catalogue answers in the requested language', () => {
+  // two people: five wrong passwords lock an account (its own message), so each test has its own
+  const emails = ['lang.login1@example.com', 'lang.login2@example.com'];
+  beforeAll(async () => {
+    for (const email of emails)
+      await s.deps.db.query('INSERT INTO users (email, password_hash, name, surname) VALUES ($1, $2, $3, $4)', [
+        email,
+        await hashPassword('Strong-pass-1'),
+        'Айгүл',
+        'Серікова',
+      ]);
+  });
+  const wrongLogin = (o: { acceptLanguage?: string; lang?: string }, email = emails[0]) =>
+    call('POST', '/api/auth/login', { body: { email, password: 'Wrong-pass-1' }, ...o });
+
+  it('a wrong password: Russian with no header, Kazakh by Accept-Language or by the lang cookie, English by en-US', async () => {
+    const ru = await wrongLogin({});
+    expect(ru.statusCode).toBe(401);
+    expect(ru.json()).toEqual({
+      message: 'Неверный email или пароль',
+      errors: { email: ['Неверный email или пароль'] },
+    });
+
+    const kk = await wrongLogin({ acceptLanguage: 'kk' });
+    expect(kk.statusCode).toBe(401);
+    expect(kk.json()).toEqual({
+      message: 'Email немесе құпиясөз қате',
+      errors: { email: ['Email немесе құпиясөз қате'] },
+    });
+    // the cookie (the choice made in the web app) wins over the browser's header
+    const cookie = await wrongLogin({ lang: 'kk', acceptLanguage: 'en-US,en;q=0.9' });
+    expect(cookie.json().message).toBe('Email немесе құпиясөз қате');
+
+    const en = await wrongLogin({ acceptLanguage: 'en-US,en;q=0.9,ru;q=0.8' });
+    expect(en.json()).toEqual({ message: 'Wrong email or password', errors: { email: ['Wrong email or password'] } });
+  });
+
+  it('a language we do not offer falls to the next one asked for, then to Russian; a bad cookie is ignored', async () => {
+    const other = emails[1];
+    expect((await wrongLogin({ acceptLanguage: 'de-DE, kk;q=0.5' }, other)).json().message).toBe(
+      'Email немесе құпиясөз қате',
+    );
+    expect((await wrongLogin({ acceptLanguage: 'fr' }, other)).json().message).toBe('Неверный email или пароль');
+    expect((await wrongLogin({ lang: 'xx', acceptLanguage: 'en' }, other)).json().message).toBe(
+      'Wrong email or password',
+    );
+    // the fifth failure locks the account: that message in the language too
+    expect((await wrongLogin({ acceptLanguage: 'en' }, other)).json().message).toBe('Wrong email or password');
+    expect((await wrongLogin({ acceptLanguage: 'en' }, other)).json().message).toBe(
+      'The account is locked for 60 minutes after failed sign-in attempts',
+    );
+  });
+
+  it('a 422 field message in English, the same in Russian without a header', async () => {
+    const u = await signedInUser(s);
+    const en = await call('PUT', '/api/account/language', {
+      token: u.token,
+      body: { language: 'de' },
+      acceptLanguage: 'en',
+    });
+    expect(en.statusCode).toBe(422);
+    expect(en.json()).toEqual({
+      message: 'Check the data you entered',
+      errors: { language: ['Choose a language: ru, kk or en'] },
+    });
+    const ru = await call('PUT', '/api/account/language', { token: u.token, body: { language: 'de' } });
+    expect(ru.json()).toEqual({
+      message: 'Проверьте введенные данные',
+      errors: { language: ['Выберите язык: ru, kk или en'] },
+    });
+  });
+
+  it('a message with a number keeps its number: the row limit of section 250-1 (4 rows) in Kazakh', async () => {
+    const u = await signedInUser(s);
+    const created = await u.client.post('/api/declarations', {
+      year: 2024,
+      type: 1,
+      kgd_code_id: 1,
+      reporting_form_id: 2,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.common_data.id as number;
+    const row = { amount: '10', currency_code_id: 1 };
+    for (let i = 0; i < 4; i++)
+      expect((await u.client.post(`/api/declarations/${id}/deals/form-250-first-section`, row)).statusCode).toBe(201);
+    const fifth = await call('POST', `/api/declarations/${id}/deals/form-250-first-section`, {
+      token: u.token,
+      body: row,
+      acceptLanguage: 'kk-KZ',
+    });
+    expect(fifth.statusCode).toBe(422);
+    expect(fifth.json().message).toBe('Бұл бөлімде 4 жазбадан артық көрсетуге болмайды');
+  });
+
+  it('a server message with a number: asking for a code again too soon (60 s on the fixed clock) in Kazakh', async () => {
+    const body = { email: 'lang.code@example.com', type: 1 };
+    expect((await call('POST', '/api/auth/get-verification-code', { body })).statusCode).toBe(200);
+    const again = await call('POST', '/api/auth/get-verification-code', { body, acceptLanguage: 'kk' });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toBe('Кодты 60 с кейін қайта сұрауға болады');
+  });
+
+  it("route not found, XSRF and a successful answer's message follow the language too", async () => {
+    const missing = await call('GET', '/api/no-such-route', { acceptLanguage: 'kk' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Сұралған API мекенжайы жоқ');
+    expect((await call('GET', '/api/no-such-route')).json().message).toBe('Запрошенный адрес API не существует');
+
+    const u = await signedInUser(s);
+    const noXsrf = await call('PUT', '/api/account/language', {
+      token: u.token,
+      body: { language: 'kk' },
+      noXsrf: true,
+      acceptLanguage: 'en',
+    });
+    expect(noXsrf.statusCode).toBe(403);
+    expect(noXsrf.json().message).toBe('Request rejected: reload the page and repeat the action');
+
+    const changed = await call('POST', '/api/account/get-code-change-email', {
+      token: u.token,
+      body: { email: 'lang.moved@example.com' },
+      acceptLanguage: 'en',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().message).toBe('The code confirming the new email has been sent to your old email.');
+  });
+});
+
+describe('the profile language', () => {
+  it('is null until chosen, then kept: PUT /api/account/language 204, GET /api/authenticated shows it', async () => {
+    const u = await signedInUser(s);
+    const profile = async () => (await u.client.get('/api/authenticated')).json().data.language;
+    expect(await profile()).toBeNull();
+    const put = await u.client.put('/api/account/language', { language: 'kk' });
+    expect(put.statusCode).toBe(204);
+    expect(put.body).toBe('');
+    expect(await profile()).toBe('kk');
+    expect((await u.client.put('/api/account/language', { language: 'en' })).statusCode).toBe(204);
+    expect(await profile()).toBe('en');
+    expect((await s.client().put('/api/account/language', { language: 'ru' })).statusCode).toBe(401);
+  });
+
+  it('registration keeps the request language, and the code letter is written in it', async () => {
+    const email = 'lang.register@example.com';
+    const kk = { acceptLanguage: 'kk' };
+    expect(
+      (await call('POST', '/api/auth/get-verification-code', { body: { email, type: 1 }, ...kk })).statusCode,
+    ).toBe(200);
+    const [letter] = await outbox(email);
+    expect(letter?.subject).toBe('Декларантта тіркелуді растау коды');
+    expect(letter?.text_body).toContain(`Сіздің растау кодыңыз: ${letter?.code}`);
+    expect(letter?.html_body).toContain('<html lang="kk">');
+    const res = await call('POST', '/api/auth/register', {
+      ...kk,
+      body: {
+        name: 'Айгүл',
+        surname: 'Серікова',
+        phone: '+7 (701) 234-56-78',
+        email,
+        password: 'Strong-pass-1',
+        password_confirmation: 'Strong-pass-1',
+        code: letter?.code,
+        personalDataCheck: true,
+        publicOfferCheck: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const me = await s.client(res.json().token).get('/api/authenticated');
+    expect(me.json().data.language).toBe('kk');
+  });
+
+  it('a letter to a person whose profile says kk is in Kazakh, whatever language the request asked for', async () => {
+    const u = await signedInUser(s);
+    await u.client.put('/api/account/language', { language: 'kk' });
+    // a Russian request (no header): the letter still follows the profile
+    const res = await u.client.post('/api/account/get-code-change-email', { email: 'lang.kk.new@example.com' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Код подтверждения новой почты был отправлен на старую почту.');
+    const [letter] = await outbox(u.email);
+    expect(letter?.subject).toBe('Декларантта email-ді ауыстыру');
+    expect(letter?.text_body).toContain(
+      'Сіз тіркелгі email-ін lang.kk.new@example.com мекенжайына ауыстыруды сұраттыңыз.',
+    );
+    expect(letter?.text_body).toContain(`Растау коды: ${letter?.code}`);
+    expect(letter?.text_body).toContain('— Декларант командасы');
+    expect(letter?.text_body).not.toMatch(/Код подтверждения|Вы запросили/);
+  });
+
+  it('a Russian profile keeps the Russian letter', async () => {
+    const u = await signedInUser(s);
+    await u.client.put('/api/account/language', { language: 'ru' });
+    await call('POST', '/api/account/get-code-change-email', {
+      token: u.token,
+      body: { email: 'lang.ru.new@example.com' },
+      acceptLanguage: 'en',
+    });
+    const [letter] = await outbox(u.email);
+    expect(letter?.subject).toBe('Смена email в Декларанте');
+    expect(letter?.text_body).toContain('Вы запросили смену email учетной записи на lang.ru.new@example.com.');
+  });
+});
