@@ -1,11 +1,12 @@
 import { Email, MSG } from '@deklarant/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../shared/api/client.ts';
+import { localizedResolver } from '../../shared/i18n/index.ts';
 import { useLayout } from '../../shared/layout/useBreakpoint.ts';
 import { Captcha, useCaptcha } from '../../shared/ui/Captcha.tsx';
 import { AuthStep } from './AuthCard.tsx';
@@ -17,8 +18,6 @@ const LoginForm = z.object({ email: Email, password: z.string().min(1, MSG.passw
 type LoginForm = z.infer<typeof LoginForm>;
 
 type Step = { kind: 'login' } | { kind: 'change'; email: string; oldPassword: string } | { kind: 'blocked' };
-
-export const CAPTCHA_NOTICE = 'Проверка captcha не пройдена. Пройдите проверку еще раз и повторите вход.';
 
 /** /auth/login: 1 login, 2 new password when the server demands it, 3 blocked for 60 minutes (docs/accounts.md). */
 export default function LoginPage() {
@@ -59,9 +58,10 @@ function LoginStep({
   const presetEmail = (location.state as { email?: string } | null)?.email ?? '';
   const signIn = useSignIn();
   const captcha = useCaptcha();
+  const { t } = useTranslation(['auth', 'common', 'errors']);
   const [formError, setFormError] = useState<string | undefined>(notice);
   const form = useForm<LoginForm>({
-    resolver: zodResolver(LoginForm),
+    resolver: localizedResolver(LoginForm),
     defaultValues: { email: presetEmail, password: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -73,20 +73,20 @@ function LoginStep({
       const res = await authApi.login({ ...v, captcha: captcha.value });
       if (res.must_change_password) return onMustChange(v.email, v.password);
       if (res.token) return await signIn(res.token);
-      setFormError(MSG.tryAgain);
+      setFormError(t('errors:tryAgain'));
     } catch (e) {
       captcha.reset();
-      if (!(e instanceof ApiError)) return setFormError(MSG.tryAgain);
-      if (isCaptchaError(e.status, e.message, e.errors)) return setFormError(CAPTCHA_NOTICE);
+      if (!(e instanceof ApiError)) return setFormError(t('errors:tryAgain'));
+      if (isCaptchaError(e.status, e.message, e.errors)) return setFormError(t('login.captchaFailed'));
       if (e.status === 401) return form.setError('email', { message: e.message });
       if (e.status === 403) return onBlocked();
-      if (e.status === 500) return form.setError('email', { message: MSG.userNotFound });
+      if (e.status === 500) return form.setError('email', { message: t('errors:userNotFound') });
       setFormError(e.message);
     }
   });
 
   return (
-    <AuthStep title="Вход в личный кабинет" lead="Введите email и пароль, указанные при регистрации.">
+    <AuthStep title={t('login.title')} lead={t('login.lead')}>
       <form onSubmit={submit} noValidate data-testid="login-form">
         <Stack gap="sm">
           {formError && (
@@ -95,36 +95,36 @@ function LoginStep({
             </Alert>
           )}
           <TextInput
-            label="Email"
+            label={t('common:fields.email')}
             type="email"
             autoComplete="username"
             error={errors.email?.message}
             {...form.register('email')}
           />
           <PasswordInput
-            label="Пароль"
+            label={t('common:fields.password')}
             autoComplete="current-password"
             error={errors.password?.message}
             {...form.register('password')}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to="/auth/reset" size="sm">
-              Забыли пароль?
+              {t('login.forgot')}
             </Anchor>
           </Group>
           <Captcha state={captcha} />
           <Button type="submit" loading={isSubmitting} fullWidth size="md">
-            Войти
+            {t('common:actions.signIn')}
           </Button>
           <Text size="sm" ta="center">
-            Нет аккаунта?{' '}
+            {t('login.noAccount')}{' '}
             <Anchor component={Link} to="/auth/register">
-              Зарегистрироваться
+              {t('common:actions.signUp')}
             </Anchor>
           </Text>
           {mobile && (
             <Anchor component={Link} to="/auth/login?onboarding=1" size="sm" ta="center">
-              Как работает сервис
+              {t('login.howItWorks')}
             </Anchor>
           )}
         </Stack>
@@ -142,11 +142,12 @@ function ChangePasswordStep({
   oldPassword: string;
   onRelogin: (message: string) => void;
 }) {
+  const { t } = useTranslation(['auth', 'common', 'errors']);
   const signIn = useSignIn();
   const captcha = useCaptcha();
   const [formError, setFormError] = useState<string | undefined>();
   const form = useForm<NewPasswordForm>({
-    resolver: zodResolver(NewPasswordForm),
+    resolver: localizedResolver(NewPasswordForm),
     defaultValues: { password: '', password_confirmation: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -159,9 +160,9 @@ function ChangePasswordStep({
     } catch (e) {
       if (e instanceof ApiError && (e.status === 422 || e.status === 400)) {
         if (e.errors.old_password) return setFormError(e.message);
-        return form.setError('password', { message: MSG.passwordMustDiffer });
+        return form.setError('password', { message: t('errors:passwordMustDiffer') });
       }
-      return setFormError(e instanceof ApiError ? e.message : MSG.tryAgain);
+      return setFormError(e instanceof ApiError ? e.message : t('errors:tryAgain'));
     }
     // The password is changed: log in again with the new one.
     try {
@@ -170,26 +171,26 @@ function ChangePasswordStep({
     } catch {
       // fall through: the new password works, the visitor logs in by hand
     }
-    onRelogin('Пароль изменен. Войдите с новым паролем.');
+    onRelogin(t('passwordChanged'));
   });
 
   return (
-    <AuthStep title="Создайте новый пароль">
+    <AuthStep title={t('change.title')}>
       <form onSubmit={submit} noValidate data-testid="change-password-form">
         <Stack gap="sm">
           <Alert color="yellow" data-testid="password-expired">
-            {MSG.passwordExpired}
+            {t('errors:passwordExpired')}
           </Alert>
           {formError && (
             <Alert color="red" role="alert">
               {formError}
             </Alert>
           )}
-          <TextInput label="Email" value={email} disabled readOnly />
+          <TextInput label={t('common:fields.email')} value={email} disabled readOnly />
           <PasswordFields register={form.register} errors={errors} />
           <Captcha state={captcha} />
           <Button type="submit" loading={isSubmitting} fullWidth size="md">
-            Сохранить и войти
+            {t('change.submit')}
           </Button>
         </Stack>
       </form>
@@ -198,8 +199,9 @@ function ChangePasswordStep({
 }
 
 function BlockedStep({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation(['auth', 'common', 'errors']);
   return (
-    <AuthStep title="Вход временно заблокирован">
+    <AuthStep title={t('blocked.title')}>
       <Stack gap="md" data-testid="login-blocked">
         <svg viewBox="0 0 120 96" width="120" height="96" aria-hidden="true" style={{ alignSelf: 'center' }}>
           <rect x="22" y="40" width="76" height="52" rx="10" fill="var(--mantine-color-brand-1)" />
@@ -214,17 +216,14 @@ function BlockedStep({ onBack }: { onBack: () => void }) {
           <rect x="57" y="64" width="6" height="16" rx="3" fill="var(--mantine-color-brand-6)" />
         </svg>
         <Alert color="red" role="alert">
-          {MSG.accountBlocked}
+          {t('errors:accountBlocked')}
         </Alert>
-        <Text size="sm">
-          Повторите попытку через 60 минут. Если вы не помните пароль, восстановите его — после смены пароля вход станет
-          доступен сразу.
-        </Text>
+        <Text size="sm">{t('blocked.text')}</Text>
         <Button component={Link} to="/auth/reset" fullWidth>
-          Восстановить пароль
+          {t('common:actions.restorePassword')}
         </Button>
         <Button variant="default" onClick={onBack} fullWidth>
-          Вернуться ко входу
+          {t('common:actions.backToLogin')}
         </Button>
       </Stack>
     </AuthStep>

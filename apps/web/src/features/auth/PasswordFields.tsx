@@ -1,6 +1,7 @@
 import { MSG, Password } from '@deklarant/contracts';
 import { PasswordInput, Stack } from '@mantine/core';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 
 export const NewPasswordForm = z
@@ -15,24 +16,25 @@ export type NewPasswordForm = z.infer<typeof NewPasswordForm>;
 export function PasswordFields({
   register,
   errors,
-  labels = ['Новый пароль', 'Повторите пароль'],
+  labels,
 }: {
   // biome-ignore lint/suspicious/noExplicitAny: shared by forms of different shapes that all have these two fields
   register: UseFormRegister<any>;
   errors: FieldErrors<{ password: string; password_confirmation: string }>;
   labels?: [string, string];
 }) {
+  const { t } = useTranslation('common');
   return (
     <Stack gap="sm">
       <PasswordInput
-        label={labels[0]}
+        label={labels?.[0] ?? t('fields.newPassword')}
         autoComplete="new-password"
-        description="Не менее 8 символов: цифра, заглавная и строчная буквы, спец. символ"
+        description={t('fields.passwordHint')}
         error={errors.password?.message}
         {...register('password')}
       />
       <PasswordInput
-        label={labels[1]}
+        label={labels?.[1] ?? t('fields.repeatPassword')}
         autoComplete="new-password"
         error={errors.password_confirmation?.message}
         {...register('password_confirmation')}

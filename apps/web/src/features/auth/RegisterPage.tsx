@@ -1,5 +1,4 @@
 import { Email, MSG, Password, Phone, personName } from '@deklarant/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Anchor,
@@ -15,9 +14,11 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../shared/api/client.ts';
+import { localizedResolver } from '../../shared/i18n/index.ts';
 import { useLayout } from '../../shared/layout/useBreakpoint.ts';
 import { session } from '../../shared/session/storage.ts';
 import { Captcha, useCaptcha } from '../../shared/ui/Captcha.tsx';
@@ -26,7 +27,6 @@ import { useCountdown } from '../../shared/ui/countdown.ts';
 import { PhoneInput } from '../../shared/ui/MaskedInputs.tsx';
 import { AuthStep } from './AuthCard.tsx';
 import { authApi, isCaptchaError } from './api.ts';
-import { CAPTCHA_NOTICE } from './LoginPage.tsx';
 import { PersonalDataConsentDialog } from './legal/PersonalDataConsent.tsx';
 import { useSignIn } from './useSignIn.ts';
 
@@ -63,6 +63,7 @@ const CodeForm = z.object({ code: z.string().trim().min(1, MSG.required) });
 
 /** /auth/register: 1 form, 2 email code (60 s before resend), 3 success on mobile, then /app (docs/accounts.md). */
 export default function RegisterPage() {
+  const { t } = useTranslation(['auth', 'common', 'errors']);
   const [step, setStep] = useState<1 | 2 | 3>(1);
   const [values, setValues] = useState<RegisterValues | null>(null);
   const [taken, setTaken] = useState<string | null>(null);
@@ -75,7 +76,7 @@ export default function RegisterPage() {
   const navigate = useNavigate();
 
   const form = useForm<RegisterInput, unknown, RegisterValues>({
-    resolver: zodResolver(RegisterForm),
+    resolver: localizedResolver(RegisterForm),
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = form.formState;
@@ -87,10 +88,10 @@ export default function RegisterPage() {
       return true;
     } catch (e) {
       if (e instanceof ApiError && e.status === 422) {
-        form.setError('email', { message: MSG.emailTaken });
+        form.setError('email', { message: t('errors:emailTaken') });
         setTaken(v.email);
         setStep(1);
-      } else setNotice(e instanceof ApiError ? e.message : MSG.tryAgain);
+      } else setNotice(e instanceof ApiError ? e.message : t('errors:tryAgain'));
       return false;
     }
   };
@@ -104,7 +105,10 @@ export default function RegisterPage() {
     }
   });
 
-  const codeForm = useForm<z.infer<typeof CodeForm>>({ resolver: zodResolver(CodeForm), defaultValues: { code: '' } });
+  const codeForm = useForm<z.infer<typeof CodeForm>>({
+    resolver: localizedResolver(CodeForm),
+    defaultValues: { code: '' },
+  });
 
   const submitCode = codeForm.handleSubmit(async ({ code }) => {
     if (!values) return;
@@ -123,14 +127,15 @@ export default function RegisterPage() {
     } catch (e) {
       // A captcha solution is single use: a new one is needed for the next attempt.
       captcha.reset();
-      if (e instanceof ApiError && isCaptchaError(e.status, e.message, e.errors)) return setNotice(CAPTCHA_NOTICE);
+      if (e instanceof ApiError && isCaptchaError(e.status, e.message, e.errors))
+        return setNotice(t('login.captchaFailed'));
       if (e instanceof ApiError && e.status === 422 && e.errors.email) {
-        form.setError('email', { message: MSG.emailTaken });
+        form.setError('email', { message: t('errors:emailTaken') });
         setTaken(values.email);
         return setStep(1);
       }
       if (e instanceof ApiError && e.status === 429) return setNotice(e.message);
-      codeForm.setError('code', { message: MSG.wrongCode });
+      codeForm.setError('code', { message: t('errors:wrongCode') });
     }
   });
 
@@ -146,11 +151,11 @@ export default function RegisterPage() {
 
   if (step === 3)
     return (
-      <AuthStep title="Регистрация завершена">
+      <AuthStep title={t('register.doneTitle')}>
         <Stack data-testid="register-success">
-          <Text>Аккаунт создан. Теперь вы можете подготовить свою первую декларацию.</Text>
+          <Text>{t('register.doneText')}</Text>
           <Button size="md" onClick={() => navigate('/app', { replace: true })}>
-            Перейти в личный кабинет
+            {t('register.toCabinet')}
           </Button>
         </Stack>
       </AuthStep>
@@ -159,12 +164,8 @@ export default function RegisterPage() {
   if (step === 2 && values)
     return (
       <AuthStep
-        title="Подтвердите email"
-        lead={
-          <>
-            Мы отправили код на <b>{values.email}</b>. Введите его, чтобы завершить регистрацию.
-          </>
-        }
+        title={t('register.confirmTitle')}
+        lead={<Trans t={t} i18nKey="register.confirmLead" values={{ email: values.email }} components={{ b: <b /> }} />}
       >
         <form onSubmit={submitCode} noValidate data-testid="register-code-form">
           <Stack gap="sm">
@@ -177,10 +178,10 @@ export default function RegisterPage() {
             <ResendCode left={countdown.left} label={countdown.label} onResend={() => void requestCode(values)} />
             {captcha.required && !captcha.value && <Captcha state={captcha} />}
             <Button type="submit" size="md" loading={codeForm.formState.isSubmitting} fullWidth>
-              Зарегистрироваться
+              {t('common:actions.signUp')}
             </Button>
             <Button variant="default" onClick={changeEmail} fullWidth>
-              Изменить email
+              {t('common:actions.changeEmail')}
             </Button>
           </Stack>
         </form>
@@ -188,7 +189,7 @@ export default function RegisterPage() {
     );
 
   return (
-    <AuthStep title="Регистрация" lead="Создайте аккаунт, чтобы подготовить и отправить декларацию онлайн.">
+    <AuthStep title={t('register.title')} lead={t('register.lead')}>
       <form onSubmit={submitForm} noValidate data-testid="register-form">
         <Stack gap="sm">
           {notice && (
@@ -197,9 +198,14 @@ export default function RegisterPage() {
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput label="Имя" autoComplete="given-name" error={errors.name?.message} {...form.register('name')} />
             <TextInput
-              label="Фамилия"
+              label={t('common:fields.name')}
+              autoComplete="given-name"
+              error={errors.name?.message}
+              {...form.register('name')}
+            />
+            <TextInput
+              label={t('common:fields.surname')}
               autoComplete="family-name"
               error={errors.surname?.message}
               {...form.register('surname')}
@@ -210,7 +216,7 @@ export default function RegisterPage() {
             name="phone"
             render={({ field }) => (
               <PhoneInput
-                label="Телефон"
+                label={t('common:fields.phone')}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
@@ -220,72 +226,74 @@ export default function RegisterPage() {
             )}
           />
           <TextInput
-            label="Email"
+            label={t('common:fields.email')}
             type="email"
             autoComplete="email"
             error={errors.email?.message}
             {...form.register('email')}
           />
           <PasswordInput
-            label="Пароль"
+            label={t('common:fields.password')}
             autoComplete="new-password"
-            description="Не менее 8 символов: цифра, заглавная и строчная буквы, спец. символ"
+            description={t('common:fields.passwordHint')}
             error={errors.password?.message}
             {...form.register('password')}
           />
           <PasswordInput
-            label="Повторите пароль"
+            label={t('common:fields.repeatPassword')}
             autoComplete="new-password"
             error={errors.password_confirmation?.message}
             {...form.register('password_confirmation')}
           />
           <Checkbox
             label={
-              <>
-                Я даю{' '}
-                <Anchor
-                  component="span"
-                  role="button"
-                  tabIndex={0}
-                  fz="sm"
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' || e.key === ' ') {
-                      e.preventDefault();
-                      setConsentOpen(true);
-                    }
-                  }}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    setConsentOpen(true);
-                  }}
-                >
-                  согласие на сбор и обработку персональных данных
-                </Anchor>
-              </>
+              <Trans
+                t={t}
+                i18nKey="register.consent"
+                components={{
+                  link: (
+                    <Anchor
+                      component="span"
+                      role="button"
+                      tabIndex={0}
+                      fz="sm"
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter' || e.key === ' ') {
+                          e.preventDefault();
+                          setConsentOpen(true);
+                        }
+                      }}
+                      onClick={(e) => {
+                        e.preventDefault();
+                        setConsentOpen(true);
+                      }}
+                    />
+                  ),
+                }}
+              />
             }
             error={errors.personalDataCheck?.message}
             {...form.register('personalDataCheck')}
           />
           <Checkbox
             label={
-              <>
-                Я принимаю условия{' '}
-                <Anchor component={Link} to="/public-offer" target="_blank" fz="sm">
-                  публичной оферты
-                </Anchor>
-              </>
+              <Trans
+                t={t}
+                i18nKey="register.offer"
+                components={{ link: <Anchor component={Link} to="/public-offer" target="_blank" fz="sm" /> }}
+              />
             }
             error={errors.publicOfferCheck?.message}
             {...form.register('publicOfferCheck')}
           />
           <Captcha state={captcha} />
           <Button type="submit" size="md" loading={isSubmitting} fullWidth>
-            Получить код
+            {t('common:actions.getCode')}
           </Button>
           <Text size="sm" ta="center">
-            Уже есть аккаунт?{' '}
+            {t('register.haveAccount')}{' '}
             <Anchor component={Link} to="/auth/login">
-              Войти
+              {t('common:actions.signIn')}
             </Anchor>
           </Text>
         </Stack>
@@ -301,20 +309,20 @@ export default function RegisterPage() {
       <Modal
         opened={taken !== null}
         onClose={() => setTaken(null)}
-        title={MSG.emailTaken}
+        title={t('errors:emailTaken')}
         centered
         data-testid="email-taken-dialog"
       >
         <Stack>
           <Text>
-            Аккаунт с адресом <b>{taken}</b> уже есть. Войдите с паролем этого аккаунта или восстановите пароль.
+            <Trans t={t} i18nKey="register.takenText" values={{ email: taken }} components={{ b: <b /> }} />
           </Text>
           <Group grow>
             <Button component={Link} to="/auth/login" state={{ email: taken }}>
-              Войти
+              {t('common:actions.signIn')}
             </Button>
             <Button component={Link} to="/auth/reset" variant="default">
-              Восстановить пароль
+              {t('common:actions.restorePassword')}
             </Button>
           </Group>
         </Stack>

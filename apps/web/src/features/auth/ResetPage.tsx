@@ -1,11 +1,12 @@
 import { Email, MSG } from '@deklarant/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Progress, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../shared/api/client.ts';
+import { i18next, localizedResolver } from '../../shared/i18n/index.ts';
 import { useLayout } from '../../shared/layout/useBreakpoint.ts';
 import { CodeInput, ResendCode } from '../../shared/ui/CodeField.tsx';
 import { useCountdown } from '../../shared/ui/countdown.ts';
@@ -16,12 +17,18 @@ import { NewPasswordForm, PasswordFields } from './PasswordFields.tsx';
 const EmailForm = z.object({ email: Email });
 const CodeForm = z.object({ code: z.string().trim().min(1, MSG.required) });
 
-const STEP_LABELS = ['Email', 'Код', 'Пароль', 'Готово'] as const;
+const STEP_LABELS = [
+  'common:fields.email',
+  'auth:reset.steps.code',
+  'common:fields.password',
+  'auth:reset.steps.done',
+] as const;
 
-const message = (e: unknown) => (e instanceof ApiError ? e.message : MSG.tryAgain);
+const message = (e: unknown) => (e instanceof ApiError ? e.message : i18next.t('errors:tryAgain'));
 
 /** /auth/reset: 1 email, 2 code (60 s before resend), 3 new password, 4 success (docs/accounts.md). */
 export default function ResetPage() {
+  const { t } = useTranslation(['auth', 'common', 'errors']);
   const [step, setStep] = useState<1 | 2 | 3 | 4>(1);
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
@@ -30,12 +37,15 @@ export default function ResetPage() {
   const { mobile } = useLayout();
 
   const emailForm = useForm<z.input<typeof EmailForm>, unknown, z.output<typeof EmailForm>>({
-    resolver: zodResolver(EmailForm),
+    resolver: localizedResolver(EmailForm),
     defaultValues: { email: '' },
   });
-  const codeForm = useForm<z.infer<typeof CodeForm>>({ resolver: zodResolver(CodeForm), defaultValues: { code: '' } });
+  const codeForm = useForm<z.infer<typeof CodeForm>>({
+    resolver: localizedResolver(CodeForm),
+    defaultValues: { code: '' },
+  });
   const passwordForm = useForm<NewPasswordForm>({
-    resolver: zodResolver(NewPasswordForm),
+    resolver: localizedResolver(NewPasswordForm),
     defaultValues: { password: '', password_confirmation: '' },
   });
 
@@ -46,7 +56,7 @@ export default function ResetPage() {
       countdown.start();
       return true;
     } catch (e) {
-      if (e instanceof ApiError && e.status === 422) emailForm.setError('email', { message: MSG.emailUnknown });
+      if (e instanceof ApiError && e.status === 422) emailForm.setError('email', { message: t('errors:emailUnknown') });
       else setNotice(message(e));
       return false;
     }
@@ -67,7 +77,7 @@ export default function ResetPage() {
       setStep(3);
     } catch (e) {
       if (e instanceof ApiError && (e.status === 422 || e.status === 400))
-        codeForm.setError('code', { message: MSG.wrongCode });
+        codeForm.setError('code', { message: t('errors:wrongCode') });
       else setNotice(message(e));
     }
   });
@@ -86,13 +96,13 @@ export default function ResetPage() {
   });
 
   return (
-    <AuthStep title="Восстановление пароля">
+    <AuthStep title={t('reset.title')}>
       {mobile ? (
         <Stack gap={6} data-testid="reset-progress">
           <Text size="sm" fw={500}>
-            Шаг {step} из 4: {STEP_LABELS[step - 1]}
+            {t('reset.stepOf', { step, label: t(STEP_LABELS[step - 1] ?? STEP_LABELS[0]) })}
           </Text>
-          <Progress value={step * 25} size="sm" aria-label={`Шаг ${step} из 4`} />
+          <Progress value={step * 25} size="sm" aria-label={t('reset.stepAria', { step })} />
         </Stack>
       ) : (
         <Stepper
@@ -100,10 +110,10 @@ export default function ResetPage() {
           size="xs"
           iconSize={28}
           allowNextStepsSelect={false}
-          aria-label="Шаги восстановления"
+          aria-label={t('reset.stepsAria')}
         >
           {STEP_LABELS.map((l) => (
-            <Stepper.Step key={l} label={l} />
+            <Stepper.Step key={l} label={t(l)} />
           ))}
         </Stepper>
       )}
@@ -116,20 +126,20 @@ export default function ResetPage() {
         <form onSubmit={submitEmail} noValidate data-testid="reset-email-form">
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              Укажите email, с которым вы регистрировались. Мы отправим на него код подтверждения.
+              {t('reset.emailLead')}
             </Text>
             <TextInput
-              label="Email"
+              label={t('common:fields.email')}
               type="email"
               autoComplete="email"
               error={emailForm.formState.errors.email?.message}
               {...emailForm.register('email')}
             />
             <Button type="submit" size="md" loading={emailForm.formState.isSubmitting} fullWidth>
-              Получить код
+              {t('common:actions.getCode')}
             </Button>
             <Anchor component={Link} to="/auth/login" size="sm" ta="center">
-              Вернуться ко входу
+              {t('common:actions.backToLogin')}
             </Anchor>
           </Stack>
         </form>
@@ -138,12 +148,12 @@ export default function ResetPage() {
         <form onSubmit={submitCode} noValidate data-testid="reset-code-form">
           <Stack gap="sm">
             <Text size="sm">
-              Код отправлен на <b>{email}</b>.
+              <Trans t={t} i18nKey="reset.codeSent" values={{ email }} components={{ b: <b /> }} />
             </Text>
             <CodeInput error={codeForm.formState.errors.code?.message} {...codeForm.register('code')} />
             <ResendCode left={countdown.left} label={countdown.label} onResend={() => void requestCode(email)} />
             <Button type="submit" size="md" loading={codeForm.formState.isSubmitting} fullWidth>
-              Продолжить
+              {t('common:actions.continue')}
             </Button>
             <Button
               variant="default"
@@ -152,7 +162,7 @@ export default function ResetPage() {
                 setStep(1);
               }}
             >
-              Изменить email
+              {t('common:actions.changeEmail')}
             </Button>
           </Stack>
         </form>
@@ -162,16 +172,16 @@ export default function ResetPage() {
           <Stack gap="sm">
             <PasswordFields register={passwordForm.register} errors={passwordForm.formState.errors} />
             <Button type="submit" size="md" loading={passwordForm.formState.isSubmitting} fullWidth>
-              Сохранить пароль
+              {t('common:actions.savePassword')}
             </Button>
           </Stack>
         </form>
       )}
       {step === 4 && (
         <Stack gap="sm" data-testid="reset-success">
-          <Alert color="green">Пароль изменен. Войдите с новым паролем.</Alert>
+          <Alert color="green">{t('passwordChanged')}</Alert>
           <Button component={Link} to="/auth/login" state={{ email }} size="md" fullWidth>
-            Войти
+            {t('common:actions.signIn')}
           </Button>
         </Stack>
       )}

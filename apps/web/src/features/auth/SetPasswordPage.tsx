@@ -1,11 +1,11 @@
-import { MSG } from '@deklarant/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client.ts';
+import { localizedResolver } from '../../shared/i18n/index.ts';
 import { AuthStep } from './AuthCard.tsx';
 import { authApi } from './api.ts';
 import { NewPasswordForm, PasswordFields } from './PasswordFields.tsx';
@@ -19,24 +19,25 @@ export default function SetPasswordPage() {
 }
 
 function SetPasswordForm({ hash }: { hash: string }) {
+  const { t } = useTranslation(['auth', 'common', 'errors']);
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | undefined>();
   const form = useForm<NewPasswordForm>({
-    resolver: zodResolver(NewPasswordForm),
+    resolver: localizedResolver(NewPasswordForm),
     defaultValues: { password: '', password_confirmation: '' },
   });
   const submit = form.handleSubmit(async (v) => {
     setNotice(undefined);
     try {
       await authApi.setPassword({ hash, ...v });
-      notifications.show({ color: 'green', message: 'Пароль сохранен. Войдите с новым паролем.' });
+      notifications.show({ color: 'green', message: t('setPassword.saved') });
       navigate('/auth/login', { replace: true });
     } catch (e) {
-      setNotice(e instanceof ApiError ? e.message : MSG.tryAgain);
+      setNotice(e instanceof ApiError ? e.message : t('errors:tryAgain'));
     }
   });
   return (
-    <AuthStep title="Новый пароль" lead="Придумайте новый пароль для входа в личный кабинет.">
+    <AuthStep title={t('setPassword.title')} lead={t('setPassword.lead')}>
       <form onSubmit={submit} noValidate data-testid="set-password-form">
         <Stack gap="sm">
           {notice && (
@@ -46,7 +47,7 @@ function SetPasswordForm({ hash }: { hash: string }) {
           )}
           <PasswordFields register={form.register} errors={form.formState.errors} />
           <Button type="submit" size="md" loading={form.formState.isSubmitting} fullWidth>
-            Сохранить пароль
+            {t('common:actions.savePassword')}
           </Button>
         </Stack>
       </form>

@@ -1,11 +1,13 @@
 import { Box, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SlideIllustration } from './Illustrations.tsx';
 import { StepIndicator } from './MobileOnboarding.tsx';
 import { DESKTOP_SLIDE_MS, nextCyclic, SLIDES } from './slides.ts';
 
 /** Desktop: the slides beside the auth card, 10 s each, cycling back to slide 1 (docs/accounts.md). */
 export function DesktopSlideshow({ intervalMs = DESKTOP_SLIDE_MS }: { intervalMs?: number }) {
+  const { t } = useTranslation('onboarding');
   const [index, setIndex] = useState(0);
   useEffect(() => {
     // A new timer per slide: a click on a dot restarts the 10 s.
@@ -16,7 +18,7 @@ export function DesktopSlideshow({ intervalMs = DESKTOP_SLIDE_MS }: { intervalMs
   return (
     <Box
       component="section"
-      aria-label="Как работает сервис"
+      aria-label={t('aria.desktop')}
       data-testid="onboarding-desktop"
       data-slide={index}
       data-interval={intervalMs}
@@ -31,13 +33,13 @@ export function DesktopSlideshow({ intervalMs = DESKTOP_SLIDE_MS }: { intervalMs
         </Box>
         <Stack gap="xs" mih={130} aria-live="polite">
           <Title order={2} ta="center" fz={28}>
-            {slide.title}
+            {t(`slides.${slide}.title`)}
           </Title>
           <Text ta="center" size="lg" c="gray.7">
-            {slide.text}
+            {t(`slides.${slide}.text`)}
           </Text>
         </Stack>
-        <StepIndicator current={index} onSelect={setIndex} label="Слайды" />
+        <StepIndicator current={index} onSelect={setIndex} label={t('aria.slides')} />
       </Stack>
     </Box>
   );

@@ -1,5 +1,6 @@
 import { Box, Button, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SlideIllustration } from './Illustrations.tsx';
 import { clampSlide, ONBOARDING_STEPS, SLIDES, swipeStep } from './slides.ts';
 
@@ -7,19 +8,26 @@ import { clampSlide, ONBOARDING_STEPS, SLIDES, swipeStep } from './slides.ts';
 export function StepIndicator({
   current,
   onSelect,
-  label = 'Шаги знакомства',
+  label,
 }: {
   current: number;
   onSelect?: (i: number) => void;
   label?: string;
 }) {
+  const { t } = useTranslation(['onboarding', 'common']);
   return (
-    <Group gap={8} justify="center" role="list" aria-label={label} data-testid="onboarding-indicator">
+    <Group
+      gap={8}
+      justify="center"
+      role="list"
+      aria-label={label ?? t('aria.steps')}
+      data-testid="onboarding-indicator"
+    >
       {SLIDES.map((s, i) => (
         <UnstyledButton
-          key={s.title}
+          key={s}
           role="listitem"
-          aria-label={`Шаг ${i + 1} из ${ONBOARDING_STEPS}`}
+          aria-label={t('common:stepOf', { step: i + 1, total: ONBOARDING_STEPS })}
           aria-current={i === current ? 'step' : undefined}
           onClick={onSelect ? () => onSelect(i) : undefined}
           style={{
@@ -37,6 +45,7 @@ export function StepIndicator({
 
 /** Full-screen mobile onboarding: swipe, 'Далее', 'Пропустить' while not completed (docs/accounts.md). */
 export function MobileOnboarding({ completed, onFinish }: { completed: boolean; onFinish: () => void }) {
+  const { t } = useTranslation(['onboarding', 'common']);
   const [index, setIndex] = useState(0);
   const start = useRef<{ x: number; y: number } | null>(null);
   const slide = SLIDES[index] ?? SLIDES[0]!;
@@ -46,7 +55,7 @@ export function MobileOnboarding({ completed, onFinish }: { completed: boolean; 
   return (
     <Box
       component="section"
-      aria-label="Знакомство с сервисом"
+      aria-label={t('aria.mobile')}
       data-testid="onboarding-mobile"
       data-slide={index}
       pos="fixed"
@@ -68,11 +77,11 @@ export function MobileOnboarding({ completed, onFinish }: { completed: boolean; 
     >
       <Group justify="space-between" px="md" pt="md" mih={52}>
         <Text size="sm" c="dimmed">
-          {index + 1} из {ONBOARDING_STEPS}
+          {t('counter', { n: index + 1, total: ONBOARDING_STEPS })}
         </Text>
         {!completed && (
           <Button variant="subtle" onClick={onFinish}>
-            Пропустить
+            {t('skip')}
           </Button>
         )}
       </Group>
@@ -87,17 +96,17 @@ export function MobileOnboarding({ completed, onFinish }: { completed: boolean; 
         <SlideIllustration index={index} size={260} />
         <Stack gap="xs" maw={420} aria-live="polite">
           <Title order={2} ta="center" fz={24}>
-            {slide.title}
+            {t(`slides.${slide}.title`)}
           </Title>
           <Text ta="center" c="dimmed">
-            {slide.text}
+            {t(`slides.${slide}.text`)}
           </Text>
         </Stack>
       </Stack>
       <Stack gap="md" p="lg" pb="xl">
         <StepIndicator current={index} onSelect={go} />
         <Button size="lg" fullWidth onClick={() => (last ? onFinish() : go(index + 1))}>
-          {last ? 'Начать' : 'Далее'}
+          {last ? t('start') : t('common:actions.next')}
         </Button>
       </Stack>
     </Box>

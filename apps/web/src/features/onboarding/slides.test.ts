@@ -1,10 +1,11 @@
+import ru from '@deklarant/i18n/locales/ru/onboarding.json';
 import { describe, expect, it } from 'vitest';
 import { clampSlide, nextCyclic, ONBOARDING_STEPS, SLIDES, swipeStep } from './slides.ts';
 
 describe('onboarding slides', () => {
   it('has the 5 onboarding slides', () => {
     expect(ONBOARDING_STEPS).toBe(5);
-    expect(SLIDES.map((s) => s.title)).toEqual([
+    expect(SLIDES.map((s) => ru.slides[s].title)).toEqual([
       'Добро пожаловать в Декларант',
       'Выберите форму, год и тип декларации',
       'Получите данные из банка или загрузите отчет брокера',

@@ -1,31 +1,9 @@
-/** The 5 onboarding slides of docs/accounts.md, and the pure rules of the slide show. */
-export interface Slide {
-  title: string;
-  text: string;
-}
-
-export const SLIDES: readonly Slide[] = [
-  {
-    title: 'Добро пожаловать в Декларант',
-    text: 'Подготовим налоговую декларацию по ценным бумагам, цифровым активам и имуществу за рубежом — онлайн и без визита в налоговую.',
-  },
-  {
-    title: 'Выберите форму, год и тип декларации',
-    text: 'Формы 270.00, 250.00 и 240.00 за периоды с 2021 года. Укажите отчетный год и тип декларации — например, очередная.',
-  },
-  {
-    title: 'Получите данные из банка или загрузите отчет брокера',
-    text: 'Данные о сделках придут из банка автоматически, или загрузите отчет брокера в Excel, csv или xml. Сделки можно внести и вручную.',
-  },
-  {
-    title: 'Проверьте или отредактируйте данные',
-    text: 'Мы суммируем доходы по разделам и рассчитаем ИПН. Любую сделку можно исправить перед отправкой.',
-  },
-  {
-    title: 'Подпишите и отправьте онлайн',
-    text: 'Оплатите тариф, подпишите декларацию и отправьте ее в налоговую, не выходя из дома.',
-  },
-];
+/**
+ * The 5 onboarding slides of docs/accounts.md, and the pure rules of the slide show. A slide is its key in the
+ * onboarding catalogue: `slides.<key>.title` and `slides.<key>.text`.
+ */
+export const SLIDES = ['welcome', 'form', 'data', 'check', 'sign'] as const;
+export type Slide = (typeof SLIDES)[number];
 
 export const ONBOARDING_STEPS = SLIDES.length;
 /** docs/accounts.md: a desktop slide stays 10 s. */

@@ -1,7 +1,8 @@
-import { DEFAULT_PAYMENT_METHOD, MSG, PAY_TEXT, type PaymentMethod } from '@deklarant/contracts';
+import { DEFAULT_PAYMENT_METHOD, type PaymentMethod } from '@deklarant/contracts';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { additionalCost, formatKzt, getAdditionalPayment, startPayment } from './api.ts';
@@ -10,6 +11,7 @@ import { useTargetDeclarationId } from './PaymentPage.tsx';
 
 /** /app/payment/additional?cost=..&declaration_id=.. (docs/tariffs.md). */
 export default function AdditionalPaymentPage() {
+  const { t } = useTranslation(['payment', 'errors']);
   const [params] = useSearchParams();
   const id = useTargetDeclarationId();
   const given = params.get('cost');
@@ -29,14 +31,14 @@ export default function AdditionalPaymentPage() {
 
   const pay = async () => {
     if (method === null) {
-      setMethodError(MSG.paymentMethodRequired);
+      setMethodError(t('errors:paymentMethodRequired'));
       return;
     }
     setBusy(true);
     setError(null);
     try {
       const payment = await getAdditionalPayment(id);
-      if (!payment || payment.status === 'paid') throw new Error(MSG.additionalNotNeeded);
+      if (!payment || payment.status === 'paid') throw new Error(t('errors:additionalNotNeeded'));
       await startPayment(id, payment, method);
     } catch (e) {
       setError((e as Error).message);
@@ -48,8 +50,8 @@ export default function AdditionalPaymentPage() {
   return (
     <Card withBorder padding="xl" maw={640} mx="auto" mt="lg" data-testid="additional-payment">
       <Stack gap="md">
-        <Title order={2}>Доплата</Title>
-        <Text>{MSG.additionalPayment(shown)}</Text>
+        <Title order={2}>{t('additional.title')}</Title>
+        <Text>{t('errors:additionalPayment', { cost: shown })}</Text>
         <PaymentMethodPicker
           value={method}
           onChange={(m) => {
@@ -59,16 +61,16 @@ export default function AdditionalPaymentPage() {
           error={methodError}
         />
         {(error || cost.isError) && (
-          <Alert color="red" title={MSG.paymentFailed}>
+          <Alert color="red" title={t('errors:paymentFailed')}>
             {error ?? cost.error?.message}
           </Alert>
         )}
         <Group justify="space-between">
           <Button variant="default" component={Link} to="/app/declaration?step=2">
-            {PAY_TEXT.back}
+            {t('back')}
           </Button>
           <Button onClick={() => void pay()} loading={busy} data-testid="additional-pay">
-            {PAY_TEXT.pay}
+            {t('pay')}
           </Button>
         </Group>
       </Stack>

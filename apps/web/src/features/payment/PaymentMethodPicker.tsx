@@ -1,5 +1,6 @@
-import { PAYMENT_METHOD_NAMES, type PaymentMethod } from '@deklarant/contracts';
+import type { PaymentMethod } from '@deklarant/contracts';
 import { Radio, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /** Methods 1 'Robokassa (другие виды карт)' and 2 'Halyk bank' (docs/tariffs.md); 'Выбор оплаты обязателен'. */
 export function PaymentMethodPicker({
@@ -11,9 +12,10 @@ export function PaymentMethodPicker({
   onChange: (m: PaymentMethod) => void;
   error?: string | null;
 }) {
+  const { t } = useTranslation('payment');
   return (
     <Radio.Group
-      label="Способ оплаты"
+      label={t('method')}
       value={value === null ? null : String(value)}
       onChange={(v) => onChange(Number(v) as PaymentMethod)}
       error={error}
@@ -21,7 +23,7 @@ export function PaymentMethodPicker({
     >
       <Stack gap="xs" mt="xs">
         {([2, 1] as PaymentMethod[]).map((m) => (
-          <Radio key={m} value={String(m)} label={PAYMENT_METHOD_NAMES[m]} data-testid={`payment-method-${m}`} />
+          <Radio key={m} value={String(m)} label={t(`methods.${m}`)} data-testid={`payment-method-${m}`} />
         ))}
       </Stack>
     </Radio.Group>

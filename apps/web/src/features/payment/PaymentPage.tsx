@@ -3,9 +3,7 @@ import {
   FORM,
   FREE_DISCOUNT,
   isPaid,
-  MSG,
   money,
-  PAY_TEXT,
   type PaymentMethod,
   PROMO_CHECK_DELAY_MS,
   TARIFF,
@@ -30,6 +28,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client.ts';
 import { session } from '../../shared/session/storage.ts';
@@ -86,6 +85,7 @@ function usePromo(code: string, broker: string | null): Promo {
 
 /** /app/payment and /app/tariff: tariff choice, options, promo code, payment method, pay (docs/tariffs.md). */
 export default function PaymentPage() {
+  const { t } = useTranslation(['payment', 'common', 'errors']);
   const id = useTargetDeclarationId();
   const decl = useDeclaration(id);
   const catalog = useTariffCatalog();
@@ -112,7 +112,7 @@ export default function PaymentPage() {
   if (decl.isPending || catalog.isPending) return <Loading />;
   if (decl.isError || catalog.isError) {
     return (
-      <Alert color="red" title="Не удалось открыть оплату">
+      <Alert color="red" title={t('openFailed')}>
         {(decl.error ?? catalog.error)?.message}
       </Alert>
     );
@@ -128,7 +128,7 @@ export default function PaymentPage() {
   const submit = async () => {
     setError(null);
     if (!consultant && !free && method === null) {
-      setMethodError(MSG.paymentMethodRequired);
+      setMethodError(t('errors:paymentMethodRequired'));
       return;
     }
     setBusy(true);
@@ -152,7 +152,7 @@ export default function PaymentPage() {
       const payment = await createInitialPayment(d.id);
       await startPayment(d.id, payment, method ?? DEFAULT_PAYMENT_METHOD);
     } catch (e) {
-      setError(e instanceof ApiError || e instanceof Error ? e.message : MSG.tryAgain);
+      setError(e instanceof ApiError || e instanceof Error ? e.message : t('errors:tryAgain'));
       setBusy(false);
     }
   };
@@ -160,29 +160,29 @@ export default function PaymentPage() {
   return (
     <Stack gap="lg" maw={960} mx="auto" data-testid="payment-page">
       <Group justify="space-between" align="baseline">
-        <Title order={2}>{PAY_TEXT.chooseTariff}</Title>
+        <Title order={2}>{t('chooseTariff')}</Title>
         <Anchor component={Link} to="/app/tariffInformation" size="sm">
-          Подробнее о тарифах
+          {t('moreAboutTariffs')}
         </Anchor>
       </Group>
       <Radio.Group value={String(tariffType)} onChange={(v) => setTariffType(Number(v))}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {catalog.data.tariffs.map((t) => (
+          {catalog.data.tariffs.map((tariff) => (
             <TariffCard
-              key={t.id}
-              tariff={t}
-              selected={tariffType === t.tariff_type}
-              onSelect={() => setTariffType(t.tariff_type)}
+              key={tariff.id}
+              tariff={tariff}
+              selected={tariffType === tariff.tariff_type}
+              onSelect={() => setTariffType(tariff.tariff_type)}
             >
-              {t.tariff_type === TARIFF.OPTIMAL && (
+              {tariff.tariff_type === TARIFF.OPTIMAL && (
                 <Stack gap={6} mt="sm">
                   <Text size="sm" fw={600}>
-                    Дополнительные услуги
+                    {t('extraServices')}
                   </Text>
                   {catalog.data.options.map((o) => (
                     <Checkbox
                       key={o.code}
-                      label={`${o.name} (+${formatKzt(o.price)})`}
+                      label={t('optionLabel', { name: o.name, price: formatKzt(o.price) })}
                       description={o.description}
                       checked={options.includes(o.code)}
                       disabled={tariffType !== TARIFF.OPTIMAL}
@@ -203,13 +203,13 @@ export default function PaymentPage() {
         <Card withBorder padding="lg">
           <Stack gap="md">
             <TextInput
-              label={PAY_TEXT.promoLabel}
-              placeholder="Введите промокод"
+              label={t('promoLabel')}
+              placeholder={t('promoPlaceholder')}
               value={code}
               onChange={(e) => setCode(e.currentTarget.value)}
               rightSection={promo.state === 'checking' ? <Loader size="xs" /> : null}
               error={promo.state === 'fail' ? promo.message : null}
-              description={promo.state === 'ok' ? PAY_TEXT.promoApplied(promo.discount) : undefined}
+              description={promo.state === 'ok' ? t('promoApplied', { discount: promo.discount }) : undefined}
               maw={360}
               data-testid="promo-code"
             />
@@ -225,7 +225,7 @@ export default function PaymentPage() {
             )}
             {total !== null && (
               <Group gap="xs">
-                <Text>{PAY_TEXT.total}:</Text>
+                <Text>{t('total')}:</Text>
                 <Text fw={700} size="lg" data-testid="payment-total">
                   {formatKzt(total)}
                 </Text>
@@ -236,16 +236,16 @@ export default function PaymentPage() {
       )}
 
       {error && (
-        <Alert color="red" title={MSG.paymentFailed} data-testid="payment-error">
+        <Alert color="red" title={t('errors:paymentFailed')} data-testid="payment-error">
           {error}
         </Alert>
       )}
       <Group justify="space-between">
         <Button variant="default" component={Link} to="/app/declaration?step=2">
-          {PAY_TEXT.back}
+          {t('back')}
         </Button>
         <Button onClick={() => void submit()} loading={busy} data-testid="payment-submit">
-          {consultant ? PAY_TEXT.consultantContact : free ? PAY_TEXT.continue : PAY_TEXT.pay}
+          {consultant ? t('consultantContact') : free ? t('common:actions.continue') : t('pay')}
         </Button>
       </Group>
     </Stack>
@@ -263,6 +263,7 @@ function TariffCard({
   onSelect: () => void;
   children?: React.ReactNode;
 }) {
+  const { t } = useTranslation(['payment', 'common', 'errors']);
   const isConsultant = tariff.tariff_type === TARIFF.CONSULTANT;
   return (
     <Card
@@ -276,8 +277,7 @@ function TariffCard({
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Radio value={String(tariff.tariff_type)} label={<Text fw={700}>{tariff.name}</Text>} onClick={onSelect} />
           <Badge size="lg" variant="light" tt="none">
-            {isConsultant ? `${PAY_TEXT.from} ` : ''}
-            {formatKzt(tariff.price)}
+            {isConsultant ? t('from', { price: formatKzt(tariff.price) }) : formatKzt(tariff.price)}
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
@@ -290,9 +290,9 @@ function TariffCard({
         </List>
         {isConsultant && tariff.tiers.length > 0 && (
           <Stack gap={2}>
-            {tariff.tiers.map((t) => (
-              <Text key={t.id} size="sm">
-                {t.title}: {PAY_TEXT.from} {formatKzt(t.price)}
+            {tariff.tiers.map((x) => (
+              <Text key={x.id} size="sm">
+                {x.title}: {t('from', { price: formatKzt(x.price) })}
               </Text>
             ))}
           </Stack>

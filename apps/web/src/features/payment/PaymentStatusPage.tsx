@@ -1,8 +1,8 @@
 import type { InvoiceStatus } from '@deklarant/contracts';
-import { MSG, PAY_TEXT } from '@deklarant/contracts';
 import { Alert, Button, Card, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client.ts';
 import { queryKeys } from '../../shared/api/queryKeys.ts';
@@ -22,6 +22,7 @@ const POLL_FOR_MS = 45_000;
  * saves the failed status first. A voided attempt (the price changed) offers to pay the current price.
  */
 export default function PaymentStatusPage() {
+  const { t } = useTranslation(['payment', 'common', 'errors']);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -75,7 +76,7 @@ export default function PaymentStatusPage() {
     <Card withBorder padding="xl" maw={560} mx="auto" mt="xl" data-testid="payment-status" data-state={view.state}>
       <Stack gap="md" align="center" ta="center">
         {view.state === 'checking' ? (
-          <Loader aria-label={MSG.paymentChecking} />
+          <Loader aria-label={t('errors:paymentChecking')} />
         ) : (
           <ThemeIcon size={56} radius="xl" color={view.state === 'paid' ? 'teal' : 'red'} variant="light" aria-hidden>
             <Text fw={700} size="xl">
@@ -83,8 +84,8 @@ export default function PaymentStatusPage() {
             </Text>
           </ThemeIcon>
         )}
-        <Title order={2}>{view.title}</Title>
-        {view.note && <Text c="dimmed">{view.note}</Text>}
+        <Title order={2}>{t(view.titleKey)}</Title>
+        {view.noteKey && <Text c="dimmed">{t(view.noteKey)}</Text>}
         {status.isError && !unknown && (
           <Alert color="red" w="100%">
             {(status.error as Error).message}
@@ -92,26 +93,26 @@ export default function PaymentStatusPage() {
         )}
         {view.state === 'paid' && (
           <Button onClick={() => void onContinue()} data-testid="payment-continue">
-            {PAY_TEXT.continue}
+            {t('common:actions.continue')}
           </Button>
         )}
         {(view.state === 'unconfirmed' || view.state === 'error') && (
           <Group justify="center">
             <Button onClick={() => void status.refetch()} loading={status.isFetching} data-testid="payment-recheck">
-              Проверить еще раз
+              {t('status.recheck')}
             </Button>
             <Button variant="default" onClick={() => navigate('/app/declaration?step=2')}>
-              {PAY_TEXT.back}
+              {t('back')}
             </Button>
           </Group>
         )}
         {(view.state === 'failed' || view.state === 'void') && (
           <Group justify="center">
             <Button onClick={() => navigate(retryUrl)} data-testid="payment-other-method">
-              {view.state === 'void' ? 'Оплатить текущую стоимость' : PAY_TEXT.otherMethod}
+              {view.state === 'void' ? t('status.payCurrent') : t('otherMethod')}
             </Button>
             <Button variant="default" onClick={() => navigate('/app/declaration?step=2')}>
-              {PAY_TEXT.back}
+              {t('back')}
             </Button>
           </Group>
         )}
@@ -120,35 +121,44 @@ export default function PaymentStatusPage() {
   );
 }
 
+/** What the page shows: a state and the catalogue keys of its title and note. */
 type View = {
   state: 'checking' | 'paid' | 'failed' | 'void' | 'unconfirmed' | 'error';
-  title: string;
-  note?: string;
+  titleKey: ViewText;
+  noteKey?: ViewText;
 };
+type ViewText =
+  | 'errors:paymentFailed'
+  | 'errors:paymentChecking'
+  | 'errors:paymentSuccess'
+  | 'errors:paymentSuperseded'
+  | 'errors:paymentNotConfirmed'
+  | 'payment:status.unknown'
+  | 'payment:status.notCharged';
 
 function viewOf(s: InvoiceStatus | 'missing' | 'error' | undefined, expired: boolean): View {
   if (s === 'missing')
     return {
       state: 'failed',
-      title: MSG.paymentFailed,
-      note: 'Не удалось определить платеж. Попробуйте оплатить еще раз.',
+      titleKey: 'errors:paymentFailed',
+      noteKey: 'payment:status.unknown',
     };
-  if (s === 'error') return { state: 'error', title: MSG.paymentChecking };
-  if (!s) return { state: 'checking', title: MSG.paymentChecking };
+  if (s === 'error') return { state: 'error', titleKey: 'errors:paymentChecking' };
+  if (!s) return { state: 'checking', titleKey: 'errors:paymentChecking' };
   switch (s.status) {
     case 'paid':
-      return { state: 'paid', title: MSG.paymentSuccess };
+      return { state: 'paid', titleKey: 'errors:paymentSuccess' };
     case 'void':
-      return { state: 'void', title: MSG.paymentFailed, note: MSG.paymentSuperseded };
+      return { state: 'void', titleKey: 'errors:paymentFailed', noteKey: 'errors:paymentSuperseded' };
     case 'failed':
       return {
         state: 'failed',
-        title: MSG.paymentFailed,
-        note: 'Деньги не списаны. Попробуйте оплатить еще раз или выберите другой способ оплаты.',
+        titleKey: 'errors:paymentFailed',
+        noteKey: 'payment:status.notCharged',
       };
     default:
       return expired
-        ? { state: 'unconfirmed', title: MSG.paymentChecking, note: MSG.paymentNotConfirmed }
-        : { state: 'checking', title: MSG.paymentChecking };
+        ? { state: 'unconfirmed', titleKey: 'errors:paymentChecking', noteKey: 'errors:paymentNotConfirmed' }
+        : { state: 'checking', titleKey: 'errors:paymentChecking' };
   }
 }

@@ -13,6 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../shared/api/client.ts';
 import { queryKeys } from '../../shared/api/queryKeys.ts';
+import { currentLocale, i18next } from '../../shared/i18n/index.ts';
 import { STORAGE_KEYS, session } from '../../shared/session/storage.ts';
 
 export const useTariffCatalog = () =>
@@ -64,7 +65,7 @@ function loadScript(src: string): Promise<void> {
     s.async = true;
     s.dataset.epay = src;
     s.onload = () => resolve();
-    s.onerror = () => reject(new Error('Не удалось загрузить платежную форму. Попробуйте еще раз.'));
+    s.onerror = () => reject(new Error(i18next.t('payment:widgetFailed')));
     document.head.appendChild(s);
   });
 }
@@ -87,7 +88,7 @@ export async function startPayment(declarationId: number, payment: PaymentOut, m
   }
   const { token, data } = await api.post<PaymentTokenResult>(`${base}/get-payment-token`);
   await loadScript(data.scriptUrl);
-  if (!window.halyk) throw new Error('Не удалось загрузить платежную форму. Попробуйте еще раз.');
+  if (!window.halyk) throw new Error(i18next.t('payment:widgetFailed'));
   const { scriptUrl: _script, ...paymentObject } = data;
   window.halyk.pay({ ...paymentObject, auth: token });
 }
@@ -101,10 +102,21 @@ export function storedPayment(): { declaration_id?: number; kind?: string; metho
   }
 }
 
-/** '20000.00' -> '20 000 ₸' (a display string; amounts stay decimal strings). */
-export function formatKzt(amount: string): string {
+/** The digit group and decimal marks of a locale (learnt from Intl on a sample; amounts never pass through it). */
+function separators(locale: string): { group: string; decimal: string } {
+  const parts = new Intl.NumberFormat(locale).formatToParts(1000.5);
+  const group = parts.find((p) => p.type === 'group')?.value ?? '\u00a0';
+  return { group: /\s/.test(group) ? '\u00a0' : group, decimal: parts.find((p) => p.type === 'decimal')?.value ?? ',' };
+}
+
+/**
+ * '20000.00' -> '20 000 ₸' (ru, kk) or '20,000 ₸' (en): a display string in the active language's number
+ * format; amounts stay decimal strings.
+ */
+export function formatKzt(amount: string, locale: string = currentLocale()): string {
+  const { group, decimal } = separators(locale);
   const [int = '0', frac = ''] = amount.split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, group);
   const cents = frac.replace(/0+$/, '');
-  return `${grouped}${cents ? `,${cents.padEnd(2, '0')}` : ''}\u00a0₸`;
+  return `${grouped}${cents ? `${decimal}${cents.padEnd(2, '0')}` : ''}\u00a0₸`;
 }

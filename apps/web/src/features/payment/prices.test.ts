@@ -12,5 +12,8 @@ describe('payment money', () => {
   it('formats tenge for the screens', () => {
     expect(formatKzt('20000.00')).toBe('20\u00a0000\u00a0₸');
     expect(formatKzt('8750.50')).toBe('8\u00a0750,50\u00a0₸');
+    // Kazakh groups and marks decimals as Russian does; English with a comma and a point
+    expect(formatKzt('8750.50', 'kk-KZ')).toBe('8\u00a0750,50\u00a0₸');
+    expect(formatKzt('1234567.5', 'en')).toBe('1,234,567.50\u00a0₸');
   });
 });

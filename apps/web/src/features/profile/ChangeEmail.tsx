@@ -1,13 +1,14 @@
 import { Email, MSG } from '@deklarant/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../shared/api/client.ts';
 import { queryKeys } from '../../shared/api/queryKeys.ts';
+import { localizedResolver } from '../../shared/i18n/index.ts';
 import { CodeInput, ResendCode } from '../../shared/ui/CodeField.tsx';
 import { useCountdown } from '../../shared/ui/countdown.ts';
 import { accountApi } from './api.ts';
@@ -20,29 +21,33 @@ const CodeForm = z.object({ code: z.string().trim().min(1, MSG.required) });
  * 3 code sent to the OLD email (60 s before resend), 4 'Поздравляем!'.
  */
 export function ChangeEmail({ currentEmail, onClose }: { currentEmail: string; onClose: () => void }) {
+  const { t } = useTranslation(['profile', 'common', 'errors']);
   const [stage, setStage] = useState<2 | 3 | 4>(2);
   const [email, setEmail] = useState('');
   const [notice, setNotice] = useState<string | undefined>();
   const countdown = useCountdown();
   const qc = useQueryClient();
   const emailForm = useForm<z.input<typeof EmailForm>, unknown, z.output<typeof EmailForm>>({
-    resolver: zodResolver(EmailForm),
+    resolver: localizedResolver(EmailForm),
     defaultValues: { email: '' },
   });
-  const codeForm = useForm<z.infer<typeof CodeForm>>({ resolver: zodResolver(CodeForm), defaultValues: { code: '' } });
+  const codeForm = useForm<z.infer<typeof CodeForm>>({
+    resolver: localizedResolver(CodeForm),
+    defaultValues: { code: '' },
+  });
 
   const requestCode = async (to: string) => {
     setNotice(undefined);
     try {
       await accountApi.getCodeChangeEmail(to);
       countdown.start();
-      notifications.show({ color: 'green', message: MSG.codeSentToOldEmail });
+      notifications.show({ color: 'green', message: t('errors:codeSentToOldEmail') });
       return true;
     } catch (e) {
       if (e instanceof ApiError && e.status === 422) {
-        emailForm.setError('email', { message: MSG.emailTaken });
+        emailForm.setError('email', { message: t('errors:emailTaken') });
         setStage(2);
-      } else setNotice(e instanceof ApiError ? e.message : MSG.tryAgain);
+      } else setNotice(e instanceof ApiError ? e.message : t('errors:tryAgain'));
       return false;
     }
   };
@@ -59,20 +64,20 @@ export function ChangeEmail({ currentEmail, onClose }: { currentEmail: string; o
     try {
       const res = await accountApi.setNewEmail(email, v.code);
       if (res.errors?.email) {
-        emailForm.setError('email', { message: MSG.emailTaken });
+        emailForm.setError('email', { message: t('errors:emailTaken') });
         return setStage(2);
       }
-      if (res.errors?.code || !res.success) return codeForm.setError('code', { message: MSG.wrongCode });
+      if (res.errors?.code || !res.success) return codeForm.setError('code', { message: t('errors:wrongCode') });
       await qc.invalidateQueries({ queryKey: queryKeys.me });
       setStage(4);
     } catch (e) {
       if (e instanceof ApiError && e.status === 422 && e.errors.email) {
-        emailForm.setError('email', { message: MSG.emailTaken });
+        emailForm.setError('email', { message: t('errors:emailTaken') });
         return setStage(2);
       }
       if (e instanceof ApiError && (e.status === 422 || e.status === 400))
-        return codeForm.setError('code', { message: MSG.wrongCode });
-      setNotice(e instanceof ApiError ? e.message : MSG.tryAgain);
+        return codeForm.setError('code', { message: t('errors:wrongCode') });
+      setNotice(e instanceof ApiError ? e.message : t('errors:tryAgain'));
     }
   });
 
@@ -80,7 +85,7 @@ export function ChangeEmail({ currentEmail, onClose }: { currentEmail: string; o
     <Card withBorder radius="lg" padding="lg" data-testid="change-email" data-stage={stage}>
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          Изменение email
+          {t('changeEmail.title')}
         </Title>
         {notice && (
           <Alert color="red" role="alert">
@@ -91,10 +96,10 @@ export function ChangeEmail({ currentEmail, onClose }: { currentEmail: string; o
           <form onSubmit={submitEmail} noValidate>
             <Stack gap="sm">
               <Text size="sm" c="dimmed">
-                Текущий email: {currentEmail}. Код подтверждения придет на текущий адрес.
+                {t('changeEmail.current', { email: currentEmail })}
               </Text>
               <TextInput
-                label="Новый email"
+                label={t('changeEmail.newEmail')}
                 type="email"
                 autoComplete="email"
                 error={emailForm.formState.errors.email?.message}
@@ -102,10 +107,10 @@ export function ChangeEmail({ currentEmail, onClose }: { currentEmail: string; o
               />
               <Group>
                 <Button type="submit" loading={emailForm.formState.isSubmitting}>
-                  Получить код
+                  {t('common:actions.getCode')}
                 </Button>
                 <Button variant="default" onClick={onClose}>
-                  Отмена
+                  {t('errors:cancel')}
                 </Button>
               </Group>
             </Stack>
@@ -115,16 +120,16 @@ export function ChangeEmail({ currentEmail, onClose }: { currentEmail: string; o
           <form onSubmit={submitCode} noValidate>
             <Stack gap="sm">
               <Alert color="blue" data-testid="code-sent-notice">
-                {MSG.codeSentToOldEmail}
+                {t('errors:codeSentToOldEmail')}
               </Alert>
               <Text size="sm">
-                Новый email: <b>{email}</b>
+                <Trans t={t} i18nKey="changeEmail.newEmailShown" values={{ email }} components={{ b: <b /> }} />
               </Text>
               <CodeInput error={codeForm.formState.errors.code?.message} {...codeForm.register('code')} />
               <ResendCode left={countdown.left} label={countdown.label} onResend={() => void requestCode(email)} />
               <Group>
                 <Button type="submit" loading={codeForm.formState.isSubmitting}>
-                  Подтвердить
+                  {t('common:actions.confirm')}
                 </Button>
                 <Button
                   variant="default"
@@ -133,7 +138,7 @@ export function ChangeEmail({ currentEmail, onClose }: { currentEmail: string; o
                     setStage(2);
                   }}
                 >
-                  Изменить email
+                  {t('common:actions.changeEmail')}
                 </Button>
               </Group>
             </Stack>
@@ -142,13 +147,13 @@ export function ChangeEmail({ currentEmail, onClose }: { currentEmail: string; o
         {stage === 4 && (
           <Stack gap="sm" data-testid="change-email-success">
             <Title order={3} c="green.8">
-              {MSG.congratulations}
+              {t('errors:congratulations')}
             </Title>
             <Text>
-              Ваш email изменен на <b>{email}</b>. Используйте его для входа в личный кабинет.
+              <Trans t={t} i18nKey="changeEmail.done" values={{ email }} components={{ b: <b /> }} />
             </Text>
             <Button onClick={onClose} w="fit-content">
-              Вернуться к данным
+              {t('changeEmail.backToData')}
             </Button>
           </Stack>
         )}

@@ -1,13 +1,14 @@
-import { emptyToNull, MSG, PersonalDataBody, type Profile } from '@deklarant/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { emptyToNull, PersonalDataBody, type Profile } from '@deklarant/contracts';
 import { Alert, Button, Card, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client.ts';
 import { useMe } from '../../shared/api/me.ts';
 import { queryKeys } from '../../shared/api/queryKeys.ts';
+import { localizedResolver } from '../../shared/i18n/index.ts';
 import {
   PERSONAL_DATA_FIELDS,
   PersonalDataFields,
@@ -20,10 +21,11 @@ import { ProfileLayout } from './ProfileLayout.tsx';
 
 /** /app/personal/edit: personal data (docs/accounts.md rules) and the change-email flow. */
 export default function EditPersonalPage() {
+  const { t } = useTranslation(['profile', 'common', 'errors']);
   const me = useMe().data;
   const [changing, setChanging] = useState(false);
   return (
-    <ProfileLayout title="Редактирование данных">
+    <ProfileLayout title={t('edit.title')}>
       {me &&
         (changing ? (
           <ChangeEmail currentEmail={me.email} onClose={() => setChanging(false)} />
@@ -44,10 +46,11 @@ const defaults = (me: Profile): PersonalDataInput => ({
 });
 
 function PersonalDataForm({ me, onChangeEmail }: { me: Profile; onChangeEmail: () => void }) {
+  const { t } = useTranslation(['profile', 'common', 'errors']);
   const qc = useQueryClient();
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | undefined>();
   const form = useForm<PersonalDataInput, unknown, PersonalDataOutput>({
-    resolver: zodResolver(PersonalDataBody),
+    resolver: localizedResolver(PersonalDataBody),
     defaultValues: defaults(me),
   });
   const { isSubmitting } = form.formState;
@@ -61,19 +64,19 @@ function PersonalDataForm({ me, onChangeEmail }: { me: Profile; onChangeEmail: (
         spouses_iin: v.spouses_iin ?? null,
       });
       await qc.invalidateQueries({ queryKey: queryKeys.me });
-      setNotice({ ok: true, text: 'Данные сохранены' });
-      notifications.show({ color: 'green', message: 'Данные сохранены' });
+      setNotice({ ok: true, text: t('edit.saved') });
+      notifications.show({ color: 'green', message: t('edit.saved') });
     } catch (e) {
       if (e instanceof ApiError && e.status === 422) {
         let placed = false;
         for (const [field, messages] of Object.entries(e.errors)) {
           if ((PERSONAL_DATA_FIELDS as readonly string[]).includes(field)) {
-            form.setError(field as FieldPath<PersonalDataInput>, { message: messages[0] ?? MSG.checkInput });
+            form.setError(field as FieldPath<PersonalDataInput>, { message: messages[0] ?? t('errors:checkInput') });
             placed = true;
           }
         }
         if (!placed) setNotice({ ok: false, text: e.message });
-      } else setNotice({ ok: false, text: e instanceof ApiError ? e.message : MSG.tryAgain });
+      } else setNotice({ ok: false, text: e instanceof ApiError ? e.message : t('errors:tryAgain') });
     }
   });
 
@@ -94,16 +97,16 @@ function PersonalDataForm({ me, onChangeEmail }: { me: Profile; onChangeEmail: (
             form={form}
             email={
               <Group align="flex-end" gap="sm" wrap="nowrap">
-                <TextInput label="Email" value={me.email} disabled readOnly flex={1} miw={0} />
+                <TextInput label={t('common:fields.email')} value={me.email} disabled readOnly flex={1} miw={0} />
                 <Button variant="light" onClick={onChangeEmail}>
-                  Изменить
+                  {t('common:actions.edit')}
                 </Button>
               </Group>
             }
           />
           <Group justify="flex-end" mt="sm">
             <Button type="submit" loading={isSubmitting} size="md">
-              Сохранить
+              {t('common:actions.save')}
             </Button>
           </Group>
         </Stack>

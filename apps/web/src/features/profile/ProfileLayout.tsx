@@ -1,8 +1,10 @@
 import { emptyToNull, type Profile } from '@deklarant/contracts';
 import { Anchor, Box, Button, Card, Divider, Group, NavLink, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useMe } from '../../shared/api/me.ts';
+import { i18next } from '../../shared/i18n/index.ts';
 import { useLayout } from '../../shared/layout/useBreakpoint.ts';
 import { session } from '../../shared/session/storage.ts';
 import { useSupportUrl } from '../../shared/support.ts';
@@ -10,27 +12,27 @@ import { Loading } from '../../shared/ui/Loading.tsx';
 import { formatPhone } from '../../shared/ui/masks.ts';
 import { useLogout } from './useLogout.ts';
 
+/** Surname, name and patronymic, or 'Имя не указано' in the active language (call at render time). */
 export const fullName = (me: Profile) =>
-  [me.surname, me.name, me.patronymic].map(emptyToNull).filter(Boolean).join(' ') || 'Имя не указано';
-
-const NOT_SET = 'не указан';
+  [me.surname, me.name, me.patronymic].map(emptyToNull).filter(Boolean).join(' ') || i18next.t('profile:noName');
 
 const LINKS = [
-  { to: '/app/declaration?step=3', label: 'Новая форма' },
-  { to: '/app/tariffInformation', label: 'Тарифы' },
-  { to: '/app/declaration?step=2', label: 'Сохраненные формы' },
-  { to: '/app/personal/edit', label: 'Редактировать данные' },
-  { to: '/app/personal/history', label: 'История посещений' },
+  { to: '/app/declaration?step=3', labelKey: 'profile:links.newForm' },
+  { to: '/app/tariffInformation', labelKey: 'common:nav.tariffs' },
+  { to: '/app/declaration?step=2', labelKey: 'profile:links.savedForms' },
+  { to: '/app/personal/edit', labelKey: 'profile:links.edit' },
+  { to: '/app/personal/history', labelKey: 'profile:links.history' },
 ] as const;
 
 function Row({ label, value }: { label: string; value: string | null }) {
+  const { t } = useTranslation(['profile', 'common']);
   return (
     <Box>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
       <Text size="sm" fw={500} c={value ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
-        {value ?? NOT_SET}
+        {value ?? t('notSet')}
       </Text>
     </Box>
   );
@@ -41,8 +43,16 @@ export function ProfileSidebar({ me }: { me: Profile }) {
   const { pathname } = useLocation();
   const logout = useLogout();
   const supportUrl = useSupportUrl();
+  const { t } = useTranslation(['profile', 'common']);
   return (
-    <Card withBorder radius="lg" padding="lg" component="aside" aria-label="Профиль" data-testid="profile-sidebar">
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="aside"
+      aria-label={t('aria.sidebar')}
+      data-testid="profile-sidebar"
+    >
       <Stack gap="sm">
         <Group gap="sm" wrap="nowrap">
           <Box
@@ -60,17 +70,17 @@ export function ProfileSidebar({ me }: { me: Profile }) {
             {fullName(me)}
           </Title>
         </Group>
-        <Row label="Телефон" value={emptyToNull(me.phone) ? formatPhone(me.phone) : null} />
-        <Row label="Email" value={emptyToNull(me.email)} />
-        <Row label="ИИН" value={emptyToNull(me.iin)} />
+        <Row label={t('common:fields.phone')} value={emptyToNull(me.phone) ? formatPhone(me.phone) : null} />
+        <Row label={t('common:fields.email')} value={emptyToNull(me.email)} />
+        <Row label={t('common:fields.iin')} value={emptyToNull(me.iin)} />
         <Divider />
-        <Stack gap={2} component="nav" aria-label="Меню профиля">
+        <Stack gap={2} component="nav" aria-label={t('aria.menu')}>
           {LINKS.map((l) => (
             <NavLink
               key={l.to}
               component={Link}
               to={l.to}
-              label={l.label}
+              label={t(l.labelKey)}
               active={pathname === l.to}
               style={{ borderRadius: 8 }}
             />
@@ -80,8 +90,8 @@ export function ProfileSidebar({ me }: { me: Profile }) {
             href={supportUrl}
             target="_blank"
             rel="noopener noreferrer"
-            label="Поддержка"
-            description="Написать в мессенджер"
+            label={t('links.support')}
+            description={t('links.supportHint')}
             style={{ borderRadius: 8 }}
           />
         </Stack>
@@ -89,7 +99,7 @@ export function ProfileSidebar({ me }: { me: Profile }) {
           <>
             <Divider />
             <Button variant="light" color="red" onClick={() => void logout()} data-testid="logout">
-              Выйти
+              {t('common:actions.signOut')}
             </Button>
           </>
         )}
@@ -105,16 +115,17 @@ export function ProfileSidebar({ me }: { me: Profile }) {
 export function ProfileLayout({ title, children }: { title?: string; children?: ReactNode }) {
   const me = useMe();
   const { mobile, breakpoint } = useLayout();
+  const { t } = useTranslation(['profile', 'common']);
   if (me.isPending) return <Loading />;
   if (!me.data) return null;
   if (session.isB2B())
     return (
       <Card withBorder padding="xl" maw={640} mx="auto">
         <Stack>
-          <Title order={2}>Личный кабинет недоступен</Title>
-          <Text>Для клиентов банка-партнера профиль ведет партнер. Ваши декларации доступны в разделе форм.</Text>
+          <Title order={2}>{t('b2b.title')}</Title>
+          <Text>{t('b2b.text')}</Text>
           <Button component={Link} to="/app/declaration?step=2" w="fit-content">
-            К моим декларациям
+            {t('common:actions.toMyDeclarations')}
           </Button>
         </Stack>
       </Card>
@@ -131,7 +142,7 @@ export function ProfileLayout({ title, children }: { title?: string; children?: 
       <Stack flex={1} miw={0} gap="md">
         {narrow && (
           <Anchor component={Link} to="/app/personal" size="sm">
-            ← Личный кабинет
+            {t('back')}
           </Anchor>
         )}
         {title && (

@@ -1,7 +1,9 @@
 import { emptyToNull } from '@deklarant/contracts';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../../shared/api/me.ts';
+import { tKey } from '../../shared/i18n/index.ts';
 import { useLayout } from '../../shared/layout/useBreakpoint.ts';
 import { formatPhone } from '../../shared/ui/masks.ts';
 import { fullName, ProfileLayout } from './ProfileLayout.tsx';
@@ -9,9 +11,10 @@ import { fullName, ProfileLayout } from './ProfileLayout.tsx';
 /** /app/personal: the profile menu (docs/accounts.md). */
 export default function ProfilePage() {
   const { mobile, breakpoint } = useLayout();
+  const { t } = useTranslation(['profile', 'common']);
   if (mobile || breakpoint === 'tablet') return <ProfileLayout />;
   return (
-    <ProfileLayout title="Личный кабинет">
+    <ProfileLayout title={t('title')}>
       <Overview />
     </ProfileLayout>
   );
@@ -19,6 +22,7 @@ export default function ProfilePage() {
 
 function Overview() {
   const me = useMe().data;
+  const { t } = useTranslation(['profile', 'common']);
   if (!me) return null;
   const missing = !emptyToNull(me.iin) || !emptyToNull(me.phone);
   return (
@@ -26,43 +30,41 @@ function Overview() {
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="xs">
           <Title order={2} fz="lg">
-            Здравствуйте, {emptyToNull(me.name) ?? fullName(me)}!
+            {t('overview.hello', { name: emptyToNull(me.name) ?? fullName(me) })}
           </Title>
-          <Text c="dimmed">
-            Здесь ваши данные для деклараций. ИИН, ФИО и телефон подставляются в каждую новую форму.
-          </Text>
+          <Text c="dimmed">{t('overview.lead')}</Text>
           {missing && (
             <Text c="orange.8" size="sm">
-              Заполните ИИН и телефон, чтобы подписать и отправить декларацию.
+              {t('overview.missing')}
             </Text>
           )}
           <Group mt="xs">
             <Button component={Link} to="/app/personal/edit">
-              Редактировать данные
+              {t('links.edit')}
             </Button>
             <Button component={Link} to="/app/personal/history" variant="default">
-              История посещений
+              {t('links.history')}
             </Button>
           </Group>
         </Stack>
       </Card>
       <SimpleGrid cols={3}>
         {[
-          ['Новая форма', 'Создать декларацию за нужный год', '/app/declaration?step=3'],
-          ['Сохраненные формы', 'Продолжить заполнение или скачать', '/app/declaration?step=2'],
-          ['Тарифы', 'Оптимальный и Персональный консультант', '/app/tariffInformation'],
+          ['profile:links.newForm', 'profile:overview.newFormText', '/app/declaration?step=3'],
+          ['profile:links.savedForms', 'profile:overview.savedFormsText', '/app/declaration?step=2'],
+          ['common:nav.tariffs', 'profile:overview.tariffsText', '/app/tariffInformation'],
         ].map(([title, text, to]) => (
           <Card key={to} withBorder radius="lg" padding="md" component={Link} to={to as string}>
-            <Text fw={600}>{title}</Text>
+            <Text fw={600}>{tKey(title as string)}</Text>
             <Text size="sm" c="dimmed">
-              {text}
+              {tKey(text as string)}
             </Text>
           </Card>
         ))}
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        Email: {me.email}
-        {emptyToNull(me.phone) ? ` · Телефон: ${formatPhone(me.phone)}` : ''}
+        {t('overview.email', { email: me.email })}
+        {emptyToNull(me.phone) ? t('overview.phone', { phone: formatPhone(me.phone) }) : ''}
       </Text>
     </Stack>
   );

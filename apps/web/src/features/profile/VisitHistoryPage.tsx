@@ -1,7 +1,7 @@
-import { MSG } from '@deklarant/contracts';
 import { Alert, Badge, Button, Card, Center, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client.ts';
 import { DateField } from '../../shared/ui/DateField.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
@@ -11,6 +11,7 @@ import { ProfileLayout } from './ProfileLayout.tsx';
 
 /** /app/personal/history: the visit log with filter, date range and pages (docs/accounts.md). */
 export default function VisitHistoryPage() {
+  const { t } = useTranslation(['profile', 'common', 'errors']);
   const [filter, setFilter] = useState<VisitFilter>('2');
   const [range, setRange] = useState<[string | null, string | null]>([null, null]);
   const [page, setPage] = useState(1);
@@ -24,13 +25,13 @@ export default function VisitHistoryPage() {
   const lastPage = history.data?.meta.last_page ?? 1;
 
   return (
-    <ProfileLayout title="История посещений">
+    <ProfileLayout title={t('links.history')}>
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="md">
           <Group align="flex-end" gap="sm">
             <Select
-              label="Результат входа"
-              data={VISIT_FILTERS as unknown as { value: string; label: string }[]}
+              label={t('history.filter')}
+              data={VISIT_FILTERS.map((f) => ({ value: f.value, label: t(f.labelKey) }))}
               value={filter}
               allowDeselect={false}
               onChange={(v) => {
@@ -41,7 +42,7 @@ export default function VisitHistoryPage() {
               data-testid="visit-filter"
             />
             <DateField
-              label="Период с"
+              label={t('history.from')}
               clearable
               value={range[0]}
               maxDate={range[1] ?? undefined}
@@ -53,7 +54,7 @@ export default function VisitHistoryPage() {
               data-testid="visit-from"
             />
             <DateField
-              label="по"
+              label={t('history.to')}
               clearable
               value={range[1]}
               minDate={range[0] ?? undefined}
@@ -65,7 +66,7 @@ export default function VisitHistoryPage() {
               data-testid="visit-to"
             />
             <Text size="xs" c="dimmed" w="100%">
-              Время указано по Алматы.
+              {t('history.almatyTime')}
             </Text>
           </Group>
           {history.isPending ? (
@@ -74,17 +75,17 @@ export default function VisitHistoryPage() {
             <Alert color="red" role="alert">
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">
-                  {history.error instanceof ApiError ? history.error.message : MSG.tryAgain} Не удалось загрузить
-                  историю.
+                  {history.error instanceof ApiError ? history.error.message : t('errors:tryAgain')}{' '}
+                  {t('history.loadFailed')}
                 </Text>
                 <Button size="xs" variant="light" onClick={() => void history.refetch()}>
-                  Повторить
+                  {t('common:actions.retry')}
                 </Button>
               </Stack>
             </Alert>
           ) : rows.length === 0 ? (
             <Center py="xl" data-testid="visit-empty">
-              <Text c="dimmed">{MSG.noResults}</Text>
+              <Text c="dimmed">{t('errors:noResults')}</Text>
             </Center>
           ) : (
             <Table.ScrollContainer minWidth={320}>
@@ -97,9 +98,9 @@ export default function VisitHistoryPage() {
               >
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Дата и время</Table.Th>
-                    <Table.Th>IP-адрес</Table.Th>
-                    <Table.Th>Вход</Table.Th>
+                    <Table.Th>{t('history.dateTime')}</Table.Th>
+                    <Table.Th>{t('history.ip')}</Table.Th>
+                    <Table.Th>{t('history.signIn')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -109,7 +110,7 @@ export default function VisitHistoryPage() {
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>{v.ip}</Table.Td>
                       <Table.Td>
                         <Badge color={v.is_success ? 'green' : 'red'} variant="light" tt="none">
-                          {visitStatus(v.is_success)}
+                          {t(visitStatus(v.is_success))}
                         </Badge>
                       </Table.Td>
                     </Table.Tr>
@@ -120,7 +121,7 @@ export default function VisitHistoryPage() {
           )}
           {lastPage > 1 && (
             <Group justify="center">
-              <Pagination total={lastPage} value={page} onChange={setPage} size="sm" aria-label="Страницы истории" />
+              <Pagination total={lastPage} value={page} onChange={setPage} size="sm" aria-label={t('history.pages')} />
             </Group>
           )}
         </Stack>

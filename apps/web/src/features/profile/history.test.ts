@@ -1,5 +1,9 @@
+import ru from '@deklarant/i18n/locales/ru/profile.json';
 import { describe, expect, it } from 'vitest';
-import { formatVisitDate, visitHistoryQuery, visitStatus } from './history.ts';
+import { formatVisitDate, VISIT_FILTERS, visitHistoryQuery, visitStatus } from './history.ts';
+
+/** A profile catalogue key ('history.success') in Russian. */
+const inRussian = (key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], ru);
 
 describe('visit history helpers', () => {
   it('formats a visit time as dd.mm.yyyy hh:mm in Almaty time, whatever the browser zone', () => {
@@ -22,7 +26,8 @@ describe('visit history helpers', () => {
     });
   });
   it('names the outcome', () => {
-    expect(visitStatus(true)).toBe('Успешно');
-    expect(visitStatus(false)).toBe('Неуспешно');
+    expect(inRussian(visitStatus(true))).toBe('Успешно');
+    expect(inRussian(visitStatus(false))).toBe('Неуспешно');
+    expect(VISIT_FILTERS.map((f) => inRussian(f.labelKey))).toEqual(['Все', 'Успешные', 'Неуспешные']);
   });
 });

@@ -1,10 +1,10 @@
 import { formatAlmatyDateTime } from '../../shared/ui/dates.ts';
 
-/** Pure helpers of the visit history (docs/accounts.md). */
+/** Pure helpers of the visit history (docs/accounts.md); texts are keys of the profile catalogue. */
 export const VISIT_FILTERS = [
-  { value: '2', label: 'Все' },
-  { value: '1', label: 'Успешные' },
-  { value: '0', label: 'Неуспешные' },
+  { value: '2', labelKey: 'history.all' },
+  { value: '1', labelKey: 'history.successful' },
+  { value: '0', labelKey: 'history.failed' },
 ] as const;
 export type VisitFilter = (typeof VISIT_FILTERS)[number]['value'];
 
@@ -24,4 +24,5 @@ export function visitHistoryQuery(
   return q;
 }
 
-export const visitStatus = (ok: boolean) => (ok ? 'Успешно' : 'Неуспешно');
+export const visitStatus = (ok: boolean): 'history.success' | 'history.failure' =>
+  ok ? 'history.success' : 'history.failure';

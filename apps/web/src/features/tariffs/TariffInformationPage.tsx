@@ -1,38 +1,41 @@
-import { PAY_TEXT, TARIFF } from '@deklarant/contracts';
+import { TARIFF } from '@deklarant/contracts';
 import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { formatKzt, useTariffCatalog } from '../payment/index.ts';
 
 /** /app/tariffInformation: the tariffs with their prices, options and tiers (data from the server). */
 export default function TariffInformationPage() {
+  const { t } = useTranslation(['payment', 'common', 'tariffs']);
   const q = useTariffCatalog();
   if (q.isPending) return <Loading />;
   if (q.isError) return <Alert color="red">{q.error.message}</Alert>;
   const { tariffs, options } = q.data;
   return (
     <Stack gap="lg" maw={960} mx="auto" data-testid="tariff-information">
-      <Title order={2}>{PAY_TEXT.tariffs}</Title>
+      <Title order={2}>{t('common:nav.tariffs')}</Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {tariffs.map((t) => (
-          <Card key={t.id} withBorder padding="lg" radius="md">
+        {tariffs.map((tariff) => (
+          <Card key={tariff.id} withBorder padding="lg" radius="md">
             <Stack gap="sm">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Title order={3}>{t.name}</Title>
+                <Title order={3}>{tariff.name}</Title>
                 <Badge size="lg" variant="light" tt="none">
-                  {t.tariff_type === TARIFF.CONSULTANT ? `${PAY_TEXT.from} ` : ''}
-                  {formatKzt(t.price)}
+                  {tariff.tariff_type === TARIFF.CONSULTANT
+                    ? t('from', { price: formatKzt(tariff.price) })
+                    : formatKzt(tariff.price)}
                 </Badge>
               </Group>
               <Text size="sm" c="dimmed">
-                {t.description}
+                {tariff.description}
               </Text>
               <List size="sm">
-                {t.features.map((f) => (
+                {tariff.features.map((f) => (
                   <List.Item key={f}>{f}</List.Item>
                 ))}
               </List>
-              {t.tariff_type === TARIFF.OPTIMAL && options.length > 0 && (
+              {tariff.tariff_type === TARIFF.OPTIMAL && options.length > 0 && (
                 <Table withRowBorders={false} verticalSpacing={4}>
                   <Table.Tbody>
                     {options.map((o) => (
@@ -44,15 +47,13 @@ export default function TariffInformationPage() {
                   </Table.Tbody>
                 </Table>
               )}
-              {t.tiers.length > 0 && (
+              {tariff.tiers.length > 0 && (
                 <Table withRowBorders={false} verticalSpacing={4}>
                   <Table.Tbody>
-                    {t.tiers.map((x) => (
+                    {tariff.tiers.map((x) => (
                       <Table.Tr key={x.id}>
                         <Table.Td>{x.title}</Table.Td>
-                        <Table.Td ta="right">
-                          {PAY_TEXT.from} {formatKzt(x.price)}
-                        </Table.Td>
+                        <Table.Td ta="right">{t('from', { price: formatKzt(x.price) })}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -63,14 +64,14 @@ export default function TariffInformationPage() {
         ))}
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        Услуга оказывается в течение 1 рабочего дня (с 9:00 до 18:00 по времени Алматы). Оплата в тенге (KZT).
+        {t('tariffs:serviceTerms')}
       </Text>
       <Group>
         <Button component={Link} to="/app/tariff">
-          {PAY_TEXT.chooseTariff}
+          {t('chooseTariff')}
         </Button>
         <Button variant="default" component={Link} to="/app/declaration?step=2">
-          {PAY_TEXT.back}
+          {t('back')}
         </Button>
       </Group>
     </Stack>

@@ -1,21 +1,25 @@
 import 'altcha';
+import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
-/** Russian texts of the widget (its `strings` attribute). */
-const STRINGS = JSON.stringify({
-  ariaLinkLabel: 'Перейти на Altcha.org',
-  error: 'Проверка не удалась. Попробуйте еще раз.',
-  expired: 'Срок проверки истек. Пройдите ее снова.',
-  verificationRequired: 'Подтвердите, что вы не робот',
-  footer: '',
-  label: 'Я не робот',
-  loading: 'Загрузка...',
-  reload: 'Обновить',
-  verify: 'Проверить',
-  verified: 'Проверка пройдена',
-  verifying: 'Идет проверка...',
-  waitAlert: 'Идет проверка... Пожалуйста, подождите.',
-});
+/** The widget's texts (its `strings` attribute) in the active language. */
+function widgetStrings(t: TFunction<'common'>): string {
+  return JSON.stringify({
+    ariaLinkLabel: t('captcha.widget.ariaLinkLabel'),
+    error: t('captcha.widget.error'),
+    expired: t('captcha.widget.expired'),
+    verificationRequired: t('captcha.required'),
+    footer: '',
+    label: t('captcha.widget.label'),
+    loading: t('captcha.widget.loading'),
+    reload: t('captcha.widget.reload'),
+    verify: t('captcha.widget.verify'),
+    verified: t('captcha.widget.verified'),
+    verifying: t('captcha.widget.verifying'),
+    waitAlert: t('captcha.widget.waitAlert'),
+  });
+}
 
 /** The self-hosted proof-of-work captcha (ALTCHA v2 web component). */
 export default function AltchaWidget({
@@ -25,6 +29,7 @@ export default function AltchaWidget({
   challengeUrl: string;
   onChange: (payload: string | undefined) => void;
 }) {
+  const { t } = useTranslation('common');
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -40,7 +45,7 @@ export default function AltchaWidget({
     <altcha-widget
       ref={ref}
       challengeurl={challengeUrl}
-      strings={STRINGS}
+      strings={widgetStrings(t)}
       hidefooter
       hidelogo
       auto="onfocus"

@@ -1,7 +1,9 @@
 import { Box, Input, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../api/client.ts';
+import { currentLanguage, i18next } from '../i18n/index.ts';
 
 export interface CaptchaConfig {
   provider: 'altcha' | 'recaptcha' | 'off';
@@ -11,7 +13,6 @@ export interface CaptchaConfig {
 
 /** docs/accounts.md: the captcha appears 600 ms after the form. */
 export const CAPTCHA_DELAY_MS = 600;
-export const CAPTCHA_REQUIRED = 'Подтвердите, что вы не робот';
 
 export const useCaptchaConfig = () =>
   useQuery({
@@ -44,7 +45,7 @@ export function useCaptcha() {
   /** False (and shows the message) when a solution is needed and missing. */
   const check = () => {
     if (required && !value) {
-      setError(CAPTCHA_REQUIRED);
+      setError(i18next.t('common:captcha.required'));
       return false;
     }
     return true;
@@ -67,26 +68,27 @@ function CaptchaInner({
   onChange: (v: string | undefined) => void;
   error?: string;
 }) {
+  const { t } = useTranslation('common');
   const [shown, setShown] = useState(false);
   useEffect(() => {
-    const t = setTimeout(() => setShown(true), CAPTCHA_DELAY_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setShown(true), CAPTCHA_DELAY_MS);
+    return () => clearTimeout(timer);
   }, []);
   if (!config || config.provider === 'off') return null;
   return (
-    <Input.Wrapper label="Проверка" error={error} data-testid="captcha">
+    <Input.Wrapper label={t('captcha.label')} error={error} data-testid="captcha">
       <Box mih={72} mt={4}>
         {!shown ? (
-          <Loader size="sm" aria-label="Загрузка проверки" />
+          <Loader size="sm" aria-label={t('captcha.loading')} />
         ) : config.provider === 'altcha' ? (
-          <Suspense fallback={<Loader size="sm" aria-label="Загрузка проверки" />}>
+          <Suspense fallback={<Loader size="sm" aria-label={t('captcha.loading')} />}>
             <AltchaWidget challengeUrl={config.challengeUrl ?? '/api/captcha/challenge'} onChange={onChange} />
           </Suspense>
         ) : config.siteKey ? (
           <Recaptcha siteKey={config.siteKey} onChange={onChange} />
         ) : (
           <Text c="red" size="sm">
-            Проверка reCAPTCHA не настроена. Обратитесь в поддержку.
+            {t('captcha.recaptchaNotConfigured')}
           </Text>
         )}
       </Box>
@@ -110,7 +112,7 @@ function loadRecaptcha(): Promise<Grecaptcha> {
   recaptchaScript ??= new Promise((resolve, reject) => {
     window.__deklarantRecaptchaReady = () => (window.grecaptcha ? resolve(window.grecaptcha) : reject());
     const s = document.createElement('script');
-    s.src = 'https://www.google.com/recaptcha/api.js?render=explicit&hl=ru&onload=__deklarantRecaptchaReady';
+    s.src = `https://www.google.com/recaptcha/api.js?render=explicit&hl=${currentLanguage()}&onload=__deklarantRecaptchaReady`;
     s.async = true;
     s.onerror = () => {
       recaptchaScript = undefined;
@@ -122,6 +124,7 @@ function loadRecaptcha(): Promise<Grecaptcha> {
 }
 
 function Recaptcha({ siteKey, onChange }: { siteKey: string; onChange: (v: string | undefined) => void }) {
+  const { t } = useTranslation('common');
   const ref = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -131,7 +134,7 @@ function Recaptcha({ siteKey, onChange }: { siteKey: string; onChange: (v: strin
         if (!alive || !ref.current) return;
         g.render(ref.current, {
           sitekey: siteKey,
-          hl: 'ru',
+          hl: currentLanguage(),
           callback: (token: string) => onChange(token),
           'expired-callback': () => onChange(undefined),
           'error-callback': () => onChange(undefined),
@@ -145,7 +148,7 @@ function Recaptcha({ siteKey, onChange }: { siteKey: string; onChange: (v: strin
   if (failed)
     return (
       <Text c="red" size="sm">
-        Не удалось загрузить проверку reCAPTCHA. Проверьте интернет и обновите страницу.
+        {t('captcha.recaptchaFailed')}
       </Text>
     );
   return <div ref={ref} />;

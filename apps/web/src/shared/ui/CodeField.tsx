@@ -1,11 +1,13 @@
 import { Button, Group, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** The emailed code (6 digits). */
 export const CodeInput = forwardRef<HTMLInputElement, TextInputProps>(function CodeInput(props, ref) {
+  const { t } = useTranslation('common');
   return (
     <TextInput
-      label="Код из письма"
+      label={t('fields.emailCode')}
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={12}
@@ -28,15 +30,16 @@ export function ResendCode({
   onResend: () => void;
   loading?: boolean;
 }) {
+  const { t } = useTranslation('common');
   return (
     <Group gap="xs" data-testid="resend">
       {left > 0 ? (
         <Text size="sm" c="dimmed" aria-live="polite">
-          Отправить код повторно можно через {label}
+          {t('code.resendIn', { time: label })}
         </Text>
       ) : (
         <Button variant="subtle" px={0} onClick={onResend} loading={loading}>
-          Отправить код повторно
+          {t('code.resend')}
         </Button>
       )}
     </Group>

@@ -1,6 +1,7 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { forwardRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { parseTypedDate } from './dates.ts';
 
 const isoDay = (d: DateInputProps['minDate']): string | null =>
@@ -14,9 +15,10 @@ const isoDay = (d: DateInputProps['minDate']): string | null =>
  * field silently dropping it.
  */
 export const DateField = forwardRef<HTMLInputElement, DateInputProps>(function DateField(
-  { placeholder = 'дд.мм.гггг', valueFormat = 'DD.MM.YYYY', minDate, maxDate, excludeDate, ...rest },
+  { placeholder, valueFormat = 'DD.MM.YYYY', minDate, maxDate, excludeDate, ...rest },
   ref,
 ) {
+  const { t, i18n } = useTranslation('common');
   const min = isoDay(minDate);
   const max = isoDay(maxDate);
   const outside = (day: string) =>
@@ -24,12 +26,12 @@ export const DateField = forwardRef<HTMLInputElement, DateInputProps>(function D
   return (
     <DateInput
       ref={ref}
-      locale="ru"
+      locale={i18n.language}
       inputMode="numeric"
       autoComplete="off"
       {...rest}
       excludeDate={outside}
-      placeholder={placeholder}
+      placeholder={placeholder ?? t('fields.datePlaceholder')}
       valueFormat={valueFormat}
       dateParser={parseTypedDate}
       fixOnBlur

@@ -1,5 +1,6 @@
 import { InputBase, type InputBaseProps } from '@mantine/core';
 import { forwardRef, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { IMaskInput } from 'react-imask';
 import { formatPhone, IIN_MASK, iinDigits, PHONE_MASK, phoneChunk } from './masks.ts';
 
@@ -19,9 +20,10 @@ const phoneShown = (value: string | null | undefined) =>
 
 /** Phone with the mask +7 (###) ###-##-## (docs/accounts.md); the value is the masked text. */
 export const PhoneInput = forwardRef<HTMLInputElement, MaskedProps>(function PhoneInput(
-  { value, onChange, label = 'Телефон', placeholder = '+7 (777) 777-77-77', autoComplete = 'tel', ...rest },
+  { value, onChange, label, placeholder = '+7 (777) 777-77-77', autoComplete = 'tel', ...rest },
   ref,
 ) {
+  const { t } = useTranslation('common');
   const afterPlus = useRef(false);
   // the mask already shows '+7 (': a typed or pasted country code must not become the first digit
   const prepare = (chunk: string, masked: { unmaskedValue: string }) => {
@@ -33,7 +35,7 @@ export const PhoneInput = forwardRef<HTMLInputElement, MaskedProps>(function Pho
     <InputBase
       {...rest}
       ref={ref}
-      label={label}
+      label={label ?? t('fields.phone')}
       component={IMaskInput}
       mask={PHONE_MASK}
       prepare={prepare}
@@ -50,18 +52,19 @@ export const PhoneInput = forwardRef<HTMLInputElement, MaskedProps>(function Pho
 
 /** IIN: exactly 12 digits (docs/accounts.md); the value is the digits. */
 export const IinInput = forwardRef<HTMLInputElement, MaskedProps>(function IinInput(
-  { value, onChange, label = 'ИИН', placeholder = '12 цифр', ...rest },
+  { value, onChange, label, placeholder, ...rest },
   ref,
 ) {
+  const { t } = useTranslation('common');
   return (
     <InputBase
       {...rest}
       ref={ref}
-      label={label}
+      label={label ?? t('fields.iin')}
       component={IMaskInput}
       mask={IIN_MASK}
       inputMode="numeric"
-      placeholder={placeholder}
+      placeholder={placeholder ?? t('fields.iinPlaceholder')}
       value={iinDigits(value)}
       onAccept={(v: string) => onChange(v)}
     />

@@ -2,6 +2,7 @@ import type { PersonalDataBody } from '@deklarant/contracts';
 import { SimpleGrid, TextInput } from '@mantine/core';
 import type { ComponentProps, ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { IinInput, PhoneInput } from './MaskedInputs.tsx';
 
@@ -54,35 +55,49 @@ export function PersonalDataFields({
   email: ReactNode;
   spouse?: boolean;
 }) {
+  const { t } = useTranslation('common');
   const { register } = form;
   const e = form.formState.errors;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <MaskedField form={form} name="iin" Input={IinInput} label="ИИН" withAsterisk data-testid="iin" />
+      <MaskedField form={form} name="iin" Input={IinInput} label={t('fields.iin')} withAsterisk data-testid="iin" />
       <TextInput
-        label="Фамилия"
+        label={t('fields.surname')}
         withAsterisk
         {...register('surname')}
         error={e.surname?.message}
         autoComplete="family-name"
       />
-      <TextInput label="Имя" withAsterisk {...register('name')} error={e.name?.message} autoComplete="given-name" />
       <TextInput
-        label="Отчество"
-        description="Необязательно"
+        label={t('fields.name')}
+        withAsterisk
+        {...register('name')}
+        error={e.name?.message}
+        autoComplete="given-name"
+      />
+      <TextInput
+        label={t('fields.patronymic')}
+        description={t('fields.optional')}
         {...register('patronymic')}
         error={e.patronymic?.message}
         autoComplete="additional-name"
       />
-      <MaskedField form={form} name="phone" Input={PhoneInput} label="Телефон" withAsterisk data-testid="phone" />
+      <MaskedField
+        form={form}
+        name="phone"
+        Input={PhoneInput}
+        label={t('fields.phone')}
+        withAsterisk
+        data-testid="phone"
+      />
       {email}
       {spouse && (
         <MaskedField
           form={form}
           name="spouses_iin"
           Input={IinInput}
-          label="ИИН супруга(и)"
-          description="Необязательно"
+          label={t('fields.spouseIin')}
+          description={t('fields.optional')}
         />
       )}
     </SimpleGrid>

@@ -1,44 +1,35 @@
 import { Button, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+const DATA = ['consent.data1', 'consent.data2', 'consent.data3', 'consent.data4'] as const;
+const PARTS = [
+  ['consent.purposeTitle', 'consent.purpose'],
+  ['consent.actionsTitle', 'consent.actions'],
+  ['consent.termTitle', 'consent.term'],
+] as const;
 
 /** The personal-data consent text (docs/accounts.md dialogs; storage term of docs/accounts.md). */
 export function PersonalDataConsentText() {
+  const { t } = useTranslation(['auth', 'common']);
   return (
     <Stack gap="sm" fz="sm">
-      <Text size="sm">
-        Регистрируясь в сервисе «Декларант», я свободно, своей волей и в своем интересе даю согласие на сбор и обработку
-        моих персональных данных в соответствии с Законом Республики Казахстан «О персональных данных и их защите».
-      </Text>
+      <Text size="sm">{t('consent.intro')}</Text>
       <Text size="sm" fw={600}>
-        Состав данных
+        {t('consent.dataTitle')}
       </Text>
       <List size="sm" spacing={4}>
-        <List.Item>фамилия, имя, отчество, ИИН, ИИН супруга(и);</List.Item>
-        <List.Item>номер телефона и адрес электронной почты;</List.Item>
-        <List.Item>сведения о сделках, доходах, имуществе и счетах, необходимые для подготовки декларации;</List.Item>
-        <List.Item>история входов в личный кабинет (дата, время, IP-адрес).</List.Item>
+        {DATA.map((k) => (
+          <List.Item key={k}>{t(k)}</List.Item>
+        ))}
       </List>
-      <Text size="sm" fw={600}>
-        Цели обработки
-      </Text>
-      <Text size="sm">
-        Подготовка, подписание и отправка налоговых деклараций (формы 240.00, 250.00, 270.00), расчет ИПН, оплата услуг,
-        связь со мной по вопросам обслуживания.
-      </Text>
-      <Text size="sm" fw={600}>
-        Действия с данными
-      </Text>
-      <Text size="sm">
-        Сбор, запись, систематизация, хранение, уточнение, использование, передача банку или брокеру-партнеру,
-        провайдеру электронной подписи и органам государственных доходов в объеме, необходимом для оказания услуги,
-        обезличивание и уничтожение.
-      </Text>
-      <Text size="sm" fw={600}>
-        Срок
-      </Text>
-      <Text size="sm">
-        Персональные данные хранятся не менее 3 лет с момента последнего оказания услуги. Согласие действует до его
-        отзыва; отозвать его можно письменным обращением в поддержку. Отзыв не влияет на обработку, выполненную до него.
-      </Text>
+      {PARTS.map(([title, text]) => [
+        <Text key={title} size="sm" fw={600}>
+          {t(title)}
+        </Text>,
+        <Text key={text} size="sm">
+          {t(text)}
+        </Text>,
+      ])}
     </Stack>
   );
 }
@@ -53,11 +44,12 @@ export function PersonalDataConsentDialog({
   onClose: () => void;
   onAccept?: () => void;
 }) {
+  const { t } = useTranslation(['auth', 'common']);
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Согласие на сбор и обработку персональных данных"
+      title={t('consent.title')}
       size="lg"
       centered
       scrollAreaComponent={ScrollArea.Autosize}
@@ -66,9 +58,9 @@ export function PersonalDataConsentDialog({
         <PersonalDataConsentText />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Закрыть
+            {t('common:actions.close')}
           </Button>
-          {onAccept && <Button onClick={onAccept}>Согласен</Button>}
+          {onAccept && <Button onClick={onAccept}>{t('consent.accept')}</Button>}
         </Group>
       </Stack>
     </Modal>
