@@ -1,4 +1,4 @@
-import { FORM, FORM_CODES, MSG, type ReportingFormId } from '@deklarant/contracts';
+import { FORM, FORM_CODES, type ReportingFormId } from '@deklarant/contracts';
 import {
   Accordion,
   Alert,
@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/client.ts';
 import { session } from '../../shared/session/storage.ts';
@@ -57,13 +58,14 @@ export function Amount({
   strong?: boolean;
   whole?: boolean;
 }) {
+  const { t } = useTranslation(['calculation', 'common', 'errors']);
   if (value === null || value === undefined) {
     return (
       <Text component="span" fw={strong ? 700 : 500} style={{ whiteSpace: 'nowrap' }}>
         <span aria-hidden style={{ filter: 'blur(6px)', userSelect: 'none' }}>
-          000&nbsp;000&nbsp;₸
+          {'000\u00a0000\u00a0₸'}
         </span>
-        <VisuallyHidden>скрыто до оплаты</VisuallyHidden>
+        <VisuallyHidden>{t('hidden')}</VisuallyHidden>
       </Text>
     );
   }
@@ -82,19 +84,20 @@ export function CalculationStep() {
 }
 
 function CalculationFor({ id }: { id: number }) {
+  const { t } = useTranslation(['calculation', 'common', 'errors']);
   const q = useCalculation(id);
-  if (q.isPending) return <Loading label="Выполняется расчет…" />;
+  if (q.isPending) return <Loading label={t('loading')} />;
   if (q.isError) {
     return (
-      <Alert color="red" title="Не удалось выполнить расчет" data-testid="calculation-error">
+      <Alert color="red" title={t('failed')} data-testid="calculation-error">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{q.error.message}</Text>
           <Group gap="xs">
             <Button size="xs" variant="light" onClick={() => void q.refetch()}>
-              Повторить
+              {t('common:actions.retry')}
             </Button>
             <Button size="xs" variant="default" component={Link} to={stepPath(STEPS.ASSETS)}>
-              К данным декларации
+              {t('toData')}
             </Button>
           </Group>
         </Stack>
@@ -105,6 +108,7 @@ function CalculationFor({ id }: { id: number }) {
 }
 
 function CalculationScreen({ view }: { view: CalculationView }) {
+  const { t } = useTranslation(['calculation', 'declarations', 'common', 'errors']);
   const form = FORM_CODES[view.reporting_form_id as ReportingFormId];
   const lines = view.lines;
   const noDeals = lines.every((l) => l.deals_total === 0);
@@ -112,30 +116,27 @@ function CalculationScreen({ view }: { view: CalculationView }) {
     <Stack gap="md">
       <Stack gap={2}>
         <Title order={1} size="h2">
-          Исчисление ИПН
+          {t('title')}
         </Title>
-        <Text c="dimmed">
-          Форма {form} за {view.year} год
-        </Text>
+        <Text c="dimmed">{t('declarations:formYear', { form, year: view.year })}</Text>
       </Stack>
       {view.hidden && (
-        <Alert color="blue" title="Расчет готов" data-testid="calculation-hidden">
-          Суммы налога станут видны после оплаты тарифа. Состав расчета и сделки, из которых он получен, видны уже
-          сейчас.
+        <Alert color="blue" title={t('hiddenTitle')} data-testid="calculation-hidden">
+          {t('hiddenText')}
         </Alert>
       )}
       {view.ignored_deals.length > 0 && <IgnoredDeals view={view} />}
       {view.reporting_form_id === FORM.F250 ? (
-        <Alert color="gray">Форма 250.00 не содержит расчета налога: перейдите к завершению.</Alert>
+        <Alert color="gray">{t('form250')}</Alert>
       ) : (
         <>
           {noDeals && (
             <Alert color="gray" data-testid="calculation-empty">
-              {MSG.emptyList} Сделок для расчета нет: все суммы равны нулю.
+              {t('errors:emptyList')} {t('noDeals')}
             </Alert>
           )}
           <Text size="sm" c="dimmed" data-testid="whole-tenge-note">
-            Строки декларации показаны в целых тенге, как они попадут в форму; суммы сделок — с точностью до 4 знаков.
+            {t('wholeNote')}
           </Text>
           <Paper withBorder radius="md">
             <Accordion multiple chevronPosition="left" variant="default" data-testid="calculation-lines">
@@ -152,16 +153,16 @@ function CalculationScreen({ view }: { view: CalculationView }) {
 }
 
 function IgnoredDeals({ view }: { view: CalculationView }) {
+  const { t } = useTranslation(['calculation', 'common', 'errors']);
   return (
-    <Alert color="yellow" title="Сделки не будут учтены" data-testid="ignored-deals">
+    <Alert color="yellow" title={t('ignoredTitle')} data-testid="ignored-deals">
       <Text size="sm" mb={4}>
-        Для этих сделок требуется дополнительная информация. Они не входят в расчет, а после завершения редактирования
-        изменить их будет нельзя:
+        {t('ignoredText')}
       </Text>
       <List size="sm" spacing={2}>
         {view.ignored_deals.map((d) => (
           <List.Item key={String(d.id)}>
-            {d.name || 'Без названия'}
+            {d.name || t('untitled')}
             {d.transaction_date ? `, ${d.transaction_date}` : ''} — {d.section_title}
             {d.comment ? ` (${d.comment})` : ''}
           </List.Item>
@@ -172,6 +173,7 @@ function IgnoredDeals({ view }: { view: CalculationView }) {
 }
 
 function LineItem({ line }: { line: CalculationLine }) {
+  const { t } = useTranslation(['calculation', 'common', 'errors']);
   const final = line.field === FINAL;
   return (
     <Accordion.Item value={line.field} data-testid={`line-${line.field}`}>
@@ -183,7 +185,7 @@ function LineItem({ line }: { line: CalculationLine }) {
             </Text>
             {line.code && (
               <Text size="xs" c="dimmed">
-                строка {line.code}
+                {t('line', { code: line.code })}
               </Text>
             )}
           </Stack>
@@ -199,13 +201,13 @@ function LineItem({ line }: { line: CalculationLine }) {
             </Badge>
             {line.uncertain && (
               <Text size="xs" c="orange.8">
-                норма требует уточнения
+                {t('uncertain')}
               </Text>
             )}
           </Group>
           {line.deals_total === 0 ? (
             <Text size="sm" c="dimmed">
-              Сделок, влияющих на эту строку, нет.
+              {t('noLineDeals')}
             </Text>
           ) : (
             <DealsTable line={line} />
@@ -217,26 +219,27 @@ function LineItem({ line }: { line: CalculationLine }) {
 }
 
 function DealsTable({ line }: { line: CalculationLine }) {
+  const { t } = useTranslation(['calculation', 'common', 'errors']);
   return (
     <Box style={{ overflowX: 'auto' }}>
       <Table fz="sm" verticalSpacing={4} striped withTableBorder data-testid="line-deals">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Сделка</Table.Th>
-            <Table.Th>Раздел</Table.Th>
-            <Table.Th>Дата</Table.Th>
-            <Table.Th ta="right">Результат</Table.Th>
-            <Table.Th ta="right">В расчете</Table.Th>
+            <Table.Th>{t('table.deal')}</Table.Th>
+            <Table.Th>{t('table.section')}</Table.Th>
+            <Table.Th>{t('table.date')}</Table.Th>
+            <Table.Th ta="right">{t('table.result')}</Table.Th>
+            <Table.Th ta="right">{t('table.counted')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {line.deals.map((d) => (
             <Table.Tr key={String(d.id)}>
               <Table.Td>
-                {d.name || 'Без названия'}
+                {d.name || t('untitled')}
                 {d.benefit && (
                   <Text size="xs" c="teal.8">
-                    Льгота: {d.benefit}
+                    {t('benefit', { benefit: d.benefit })}
                   </Text>
                 )}
               </Table.Td>
@@ -254,7 +257,7 @@ function DealsTable({ line }: { line: CalculationLine }) {
       </Table>
       {line.deals_total > line.deals.length && (
         <Text size="xs" c="dimmed" mt={4}>
-          и еще {line.deals_total - line.deals.length} сделок
+          {t('more', { count: line.deals_total - line.deals.length })}
         </Text>
       )}
     </Box>
@@ -262,6 +265,7 @@ function DealsTable({ line }: { line: CalculationLine }) {
 }
 
 function StepButtons({ view }: { view: CalculationView }) {
+  const { t } = useTranslation(['calculation', 'declarations', 'common', 'errors']);
   const navigate = useNavigate();
   const finish = useFinishEditing(view.declaration_id);
   const action = calculationAction(view.status);
@@ -277,54 +281,52 @@ function StepButtons({ view }: { view: CalculationView }) {
       onError: (e) => {
         notifications.show({
           color: 'red',
-          title: 'Не удалось завершить редактирование',
-          message: e instanceof ApiError ? e.message : MSG.finishUnavailable,
+          title: t('finishFailed'),
+          message: e instanceof ApiError ? e.message : t('errors:finishUnavailable'),
         });
       },
     });
 
   const confirm = () =>
     modals.openConfirmModal({
-      title: 'Завершить редактирование?',
+      title: t('confirmTitle'),
       centered: true,
       children: (
         <Stack gap="xs">
           {view.ignored_deals.length > 0 ? (
             <>
-              <Text size="sm">{MSG.finishNeedsInfo}</Text>
+              <Text size="sm">{t('errors:finishNeedsInfo')}</Text>
               <Text size="sm" c="dimmed">
-                Не будут учтены: {view.ignored_deals.map((d) => d.name || 'Без названия').join(', ')}.
+                {t('notCounted', { names: view.ignored_deals.map((d) => d.name || t('untitled')).join(', ') })}
               </Text>
             </>
           ) : (
-            <Text size="sm">
-              Расчет будет сохранен, после чего вы перейдете к заполнению персональных данных. Продолжить?
-            </Text>
+            <Text size="sm">{t('confirmText')}</Text>
           )}
         </Stack>
       ),
-      labels: { confirm: 'Завершить', cancel: 'Отмена' },
+      labels: { confirm: t('declarations:finish'), cancel: t('declarations:cancel') },
       onConfirm: run,
     });
 
   return (
     <Group justify="space-between" mt="md">
       <Button variant="default" onClick={() => navigate(back)}>
-        Назад
+        {t('common:actions.back')}
       </Button>
       {action === 'pay' && (
         <Button component={Link} to="/app/payment">
-          Оплатить
+          {t('declarations:pay')}
         </Button>
       )}
       {action === 'finish' && (
         <Button onClick={confirm} loading={finish.isPending}>
-          Продолжить
+          {t('declarations:continue')}
         </Button>
       )}
       {action === 'continue' && (
         <Button onClick={() => navigate(afterFinish(view.status, { id: view.declaration_id, halyk }))}>
-          Продолжить
+          {t('declarations:continue')}
         </Button>
       )}
     </Group>

@@ -1,10 +1,11 @@
-import { type Declaration, FORM, MSG, PersonalDataBody } from '@deklarant/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type Declaration, FORM, PersonalDataBody } from '@deklarant/contracts';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/client.ts';
 import { useMe } from '../../shared/api/me.ts';
+import { localizedResolver } from '../../shared/i18n/resolver.ts';
 import { session } from '../../shared/session/storage.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import {
@@ -21,6 +22,7 @@ const str = (v: unknown) => (typeof v === 'string' && v !== 'null' ? v : '');
 
 /** Step 7: personal data of the declaration (docs/accounts.md, field rules); saving leads to step 8. */
 export function PersonalDataStep() {
+  const { t } = useTranslation(['declarations', 'common', 'errors']);
   const id = currentDeclarationId();
   const q = useDeclaration(id);
   const me = useMe();
@@ -30,7 +32,7 @@ export function PersonalDataStep() {
   if (q.isPending || me.isPending) return <Loading />;
   if (q.isError) {
     return (
-      <Alert color="red" title="Не удалось открыть форму">
+      <Alert color="red" title={t('openFailed')}>
         {q.error.message}
       </Alert>
     );
@@ -51,6 +53,7 @@ function PersonalDataForm({
     email: string;
   } & Record<string, unknown>;
 }) {
+  const { t } = useTranslation(['calculation', 'common', 'errors']);
   const navigate = useNavigate();
   const d = declaration.common_data;
   const p = declaration.personal_data as Record<string, unknown>;
@@ -58,7 +61,7 @@ function PersonalDataForm({
   const save = useSavePersonalData(d.id);
   const pick = (k: string) => str(p[k]) || str(profile?.[k]);
   const form = useForm<PersonalDataInput, unknown, PersonalDataOutput>({
-    resolver: zodResolver(PersonalDataBody),
+    resolver: localizedResolver(PersonalDataBody),
     defaultValues: {
       iin: pick('iin'),
       surname: pick('surname'),
@@ -89,11 +92,11 @@ function PersonalDataForm({
       <Stack gap="md">
         <Stack gap={2}>
           <Title order={1} size="h2">
-            Персональные данные
+            {t('personal.title')}
           </Title>
-          <Text c="dimmed">Данные попадут в декларацию. Проверьте их перед формированием документов.</Text>
+          <Text c="dimmed">{t('personal.subtitle')}</Text>
         </Stack>
-        {d.read_only && <Alert color="yellow">{MSG.archivedReadOnly}</Alert>}
+        {d.read_only && <Alert color="yellow">{t('errors:archivedReadOnly')}</Alert>}
         {save.isError && !(save.error instanceof ApiError && Object.keys(save.error.errors).length > 0) && (
           <Alert color="red" data-testid="personal-error">
             {save.error.message}
@@ -102,16 +105,18 @@ function PersonalDataForm({
         <Paper withBorder radius="md" p="md">
           <PersonalDataFields
             form={form}
-            email={<TextInput label="Email" value={str(p.email) || profile?.email || ''} disabled readOnly />}
+            email={
+              <TextInput label={t('personal.email')} value={str(p.email) || profile?.email || ''} disabled readOnly />
+            }
             spouse={is270}
           />
         </Paper>
         <Group justify="space-between">
           <Button variant="default" component={Link} to={stepPath(STEPS.CALCULATION)}>
-            Назад
+            {t('common:actions.back')}
           </Button>
           <Button type="submit" loading={save.isPending} disabled={d.read_only}>
-            Сохранить и продолжить
+            {t('personal.save')}
           </Button>
         </Group>
       </Stack>

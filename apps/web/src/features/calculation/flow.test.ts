@@ -33,6 +33,13 @@ describe('amounts', () => {
     expect(formatAmount('1234567.12345')).toBe('1\u00a0234\u00a0567,1234\u00a0₸');
     expect(formatAmount('-5.5000')).toBe('−5,5\u00a0₸');
   });
+  it('KZT in the grouping of the language: Kazakh as Russian, English with commas and the sign first', () => {
+    expect(formatAmount('1234567.12345', 'kk-KZ')).toBe('1\u00a0234\u00a0567,1234\u00a0₸');
+    expect(formatAmount('1234567.12345', 'en')).toBe('₸1,234,567.1234');
+    expect(formatAmount('-5.5000', 'en')).toBe('−₸5.5');
+    // 21 digits: a float would round them
+    expect(formatFormAmount('123456789012345678901.9', 'en')).toBe('₸123,456,789,012,345,678,902');
+  });
   it('a JSON answer to a download reads as "will be emailed"', () => {
     expect(isEmailedAnswer({ message: 'x', queued: true })).toBe(true);
     expect(isEmailedAnswer(new Blob())).toBe(false);

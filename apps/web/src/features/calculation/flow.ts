@@ -1,4 +1,5 @@
 import { DECLARATION_STATUS, isPaid } from '@deklarant/contracts';
+import { formatDecimal } from '../../shared/i18n/numbers.ts';
 
 /** Wizard steps this feature moves between (the same numbers as declarations/rules.ts STEP). */
 export const STEPS = { ASSETS: 5, CALCULATION: 6, PERSONAL: 7, PREVIEW: 8 } as const;
@@ -25,14 +26,12 @@ export function calculationAction(status: number): 'pay' | 'finish' | 'continue'
   return 'finish';
 }
 
-/** KZT with ru-RU grouping and up to 4 decimals, from a decimal string (never through floats). */
-export function formatAmount(amount: string): string {
-  const neg = amount.startsWith('-');
-  const [int = '0', frac = ''] = amount.replace('-', '').split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  const f = frac.slice(0, 4).replace(/0+$/, '');
-  return `${neg ? '−' : ''}${grouped}${f ? `,${f}` : ''}\u00a0₸`;
-}
+/**
+ * KZT with the active language's grouping (ru-RU '1 234,5 ₸', en '₸1,234.5') and up to 4 decimals, from a
+ * decimal string (never through floats).
+ */
+export const formatAmount = (amount: string, locale?: string): string =>
+  formatDecimal(amount, { locale, maxFraction: 4, trimZeros: true, minus: '−', tenge: true });
 
 /**
  * A form figure in whole tenge, as the declaration prints it (packages/documents wholeTenge): under half a
@@ -47,7 +46,7 @@ export function wholeTenge(amount: string): string {
 }
 
 /** A line of the form: whole tenge with grouping ('1 235 ₸'), the figure that goes to the declaration. */
-export const formatFormAmount = (amount: string): string => formatAmount(wholeTenge(amount));
+export const formatFormAmount = (amount: string, locale?: string): string => formatAmount(wholeTenge(amount), locale);
 
 /** A JSON answer to a PDF/Excel download: the file is too large and will be emailed (texts in MSG). */
 export const isEmailedAnswer = (v: unknown): v is { message: string } =>

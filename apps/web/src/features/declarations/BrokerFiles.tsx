@@ -1,7 +1,9 @@
 import type { Broker } from '@deklarant/contracts';
 import { FileInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { localizeMessage } from '../../shared/i18n/i18n.ts';
 import { DEFAULT_EXTENSIONS, fileProblem, MAX_FILE_MB } from './rules.ts';
 
 /** Files for the selected broker, one slot per required file in the broker's order; loose files without a broker. */
@@ -19,11 +21,14 @@ interface Props {
 const accept = (exts: string[]) => exts.map((e) => `.${e}`).join(',');
 
 export function BrokerFiles({ broker, value, onChange }: Props) {
+  const { t } = useTranslation(['declarations', 'common', 'errors']);
   const [errors, setErrors] = useState<Record<number, string>>({});
   const exts = broker?.extensions.length ? broker.extensions : DEFAULT_EXTENSIONS;
-  const hint = `Допустимые форматы: ${exts.join(', ')}; до ${MAX_FILE_MB} МБ.`;
+  const hint = t('files.hint', { formats: exts.join(', '), mb: MAX_FILE_MB });
+  /** the catalogue's Russian message (the message id) in the active language */
+  const errorOf = (i: number) => (errors[i] ? localizeMessage(errors[i]) : undefined);
 
-  /** Keeps a file only if its format and size fit; otherwise shows the Russian message. */
+  /** Keeps a file only if its format and size fit; otherwise shows the message. */
   const checked = (i: number, file: File | null): File | null => {
     const problem = file ? fileProblem(file, exts) : null;
     setErrors((e) => ({ ...e, [i]: problem ?? '' }));
@@ -33,14 +38,14 @@ export function BrokerFiles({ broker, value, onChange }: Props) {
   if (!broker) {
     return (
       <FileInput
-        label="Отчет брокера (необязательно)"
+        label={t('files.optional')}
         description={hint}
-        placeholder="Выберите файлы"
+        placeholder={t('files.chooseMany')}
         multiple
         clearable
         accept={accept(exts)}
         value={value.loose}
-        error={errors[0] || undefined}
+        error={errorOf(0)}
         onChange={(files) => {
           const ok = files.filter((f) => checked(0, f) !== null);
           onChange({ slots: [], loose: ok });
@@ -54,19 +59,19 @@ export function BrokerFiles({ broker, value, onChange }: Props) {
   return (
     <Stack gap="xs">
       <Text size="sm" fw={500}>
-        {count > 1 ? `Отчеты брокера: ${count} файла в указанном порядке` : 'Отчет брокера'}
+        {count > 1 ? t('files.several', { count }) : t('files.single')}
       </Text>
       {slots.map((file, i) => (
         <FileInput
           // biome-ignore lint/suspicious/noArrayIndexKey: slots are positional (the broker's file order)
           key={i}
-          label={broker.file_names[i] ?? `Файл ${i + 1}`}
+          label={broker.file_names[i] ?? t('files.file', { n: i + 1 })}
           description={i === 0 ? hint : undefined}
-          placeholder="Выберите файл"
+          placeholder={t('files.chooseOne')}
           clearable
           accept={accept(exts)}
           value={file}
-          error={errors[i] || undefined}
+          error={errorOf(i)}
           onChange={(f) => {
             const next = [...slots];
             next[i] = checked(i, f);

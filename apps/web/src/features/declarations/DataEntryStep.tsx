@@ -5,7 +5,6 @@ import {
   FORM_CODES,
   guideOf,
   isPaid,
-  MSG,
   type ReportingFormId,
   type SectionDef,
 } from '@deklarant/contracts';
@@ -13,20 +12,17 @@ import { Accordion, Alert, Button, Group, SimpleGrid, Stack, Text, Title } from 
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/client.ts';
 import { laterCalls } from './api.ts';
 import { form250Groups, STEP, stepUrl, tilesFor } from './rules.ts';
 import { SectionTile } from './SectionTile.tsx';
-
-const TITLES = {
-  income: 'Сведения о доходах',
-  assets: 'Сведения об активах на конец периода',
-  form250: 'Сведения об активах и обязательствах',
-};
+import { sectionTexts } from './sectionText.ts';
 
 /** Steps 4 and 5: the income or assets tiles, or the form 250.00 groups, and the step buttons. */
 export function DataEntryStep({ step, declaration }: { step: 4 | 5; declaration: Declaration }) {
+  const { t } = useTranslation(['declarations', 'fields', 'common', 'errors']);
   const d = declaration.common_data;
   const is250 = d.reporting_form_id === FORM.F250;
   // Data entry is step 5 for form 250.00.
@@ -38,16 +34,14 @@ export function DataEntryStep({ step, declaration }: { step: 4 | 5; declaration:
     <Stack gap="md">
       <Stack gap={2}>
         <Title order={1} size="h2">
-          {TITLES[kind]}
+          {t(`declarations:entry.${kind}`)}
         </Title>
-        <Text c="dimmed">
-          Форма {form} за {d.year} год
-        </Text>
+        <Text c="dimmed">{t('declarations:formYear', { form, year: d.year })}</Text>
       </Stack>
-      {d.read_only && <Alert color="yellow">{MSG.archivedReadOnly}</Alert>}
+      {d.read_only && <Alert color="yellow">{t('errors:archivedReadOnly')}</Alert>}
       {kind === 'form250' ? (
         form250Groups().map((g) => (
-          <Stack key={g.id} gap="xs" component="section" aria-label={`Группа ${g.id}`}>
+          <Stack key={g.id} gap="xs" component="section" aria-label={t('declarations:entry.group', { id: g.id })}>
             <Title order={2} size="h4">
               {g.id}. {g.title}
             </Title>
@@ -73,26 +67,30 @@ export function DataEntryStep({ step, declaration }: { step: 4 | 5; declaration:
 
 /** Step 4's help: which deals go to I.A, I.B, I.C, II, III and IV, two lines each (the section dictionary). */
 function WhichSection({ sections }: { sections: readonly SectionDef[] }) {
+  const { t } = useTranslation(['declarations', 'fields', 'common', 'errors']);
   const guided = sections.filter((s) => guideOf(s.code).help.length > 0);
   if (guided.length === 0) return null;
   return (
     <Accordion variant="contained" data-testid="which-section">
       <Accordion.Item value="help">
-        <Accordion.Control>Какой раздел выбрать?</Accordion.Control>
+        <Accordion.Control>{t('declarations:entry.which')}</Accordion.Control>
         <Accordion.Panel>
           <Stack gap="sm">
-            {guided.map((s) => (
-              <Stack key={s.key} gap={0}>
-                <Text fw={600} size="sm">
-                  {s.tile} · {s.title}
-                </Text>
-                {guideOf(s.code).help.map((line) => (
-                  <Text key={line} size="sm" c="gray.7">
-                    {line}
+            {guided.map((s) => {
+              const texts = sectionTexts(s);
+              return (
+                <Stack key={s.key} gap={0}>
+                  <Text fw={600} size="sm">
+                    {texts.tile} · {texts.title}
                   </Text>
-                ))}
-              </Stack>
-            ))}
+                  {texts.help.map((line) => (
+                    <Text key={line} size="sm" c="gray.7">
+                      {line}
+                    </Text>
+                  ))}
+                </Stack>
+              );
+            })}
           </Stack>
         </Accordion.Panel>
       </Accordion.Item>
@@ -102,6 +100,7 @@ function WhichSection({ sections }: { sections: readonly SectionDef[] }) {
 
 /** The step flow of docs/statuses.md for users: 4 -> 5 -> 6; form 250.00 finishes at 5 (or pays first). */
 function StepButtons({ step, declaration }: { step: 4 | 5; declaration: Declaration }) {
+  const { t } = useTranslation(['declarations', 'common', 'errors']);
   const navigate = useNavigate();
   const d = declaration.common_data;
   const [finishing, setFinishing] = useState(false);
@@ -114,8 +113,8 @@ function StepButtons({ step, declaration }: { step: 4 | 5; declaration: Declarat
       const { data } = await laterCalls.finishEditing(d.id);
       navigate(data.status === 4 ? `/app/payment/additional?declaration_id=${d.id}` : stepUrl(STEP.PERSONAL));
     } catch (e) {
-      // finish-editing belongs to another issue; its absence (404) reads as a Russian error.
-      const message = e instanceof ApiError && e.status !== 404 ? e.message : MSG.finishUnavailable;
+      // finish-editing belongs to another issue; its absence (404) reads as the catalogue's error.
+      const message = e instanceof ApiError && e.status !== 404 ? e.message : t('errors:finishUnavailable');
       notifications.show({ color: 'red', message });
     } finally {
       setFinishing(false);
@@ -132,26 +131,26 @@ function StepButtons({ step, declaration }: { step: 4 | 5; declaration: Declarat
           );
     if (!needInfo) return void finish();
     modals.openConfirmModal({
-      title: 'Внимание',
+      title: t('attention'),
       centered: true,
-      children: <Text>{MSG.finishNeedsInfo}</Text>,
-      labels: { confirm: 'Продолжить', cancel: 'Отмена' },
+      children: <Text>{t('errors:finishNeedsInfo')}</Text>,
+      labels: { confirm: t('continue'), cancel: t('cancel') },
       onConfirm: () => void finish(),
     });
   };
 
-  let next: { label: string; onClick: () => void };
-  if (step === STEP.INCOME) next = { label: 'Продолжить', onClick: () => navigate(stepUrl(STEP.ASSETS)) };
-  else if (!is250) next = { label: 'Продолжить', onClick: () => navigate(stepUrl(STEP.CALCULATION)) };
-  else if (!isPaid(d.status)) next = { label: 'Оплатить', onClick: () => navigate('/app/payment') };
-  else next = { label: 'Завершить', onClick: confirmFinish };
+  let next: { label: string; onClick: () => void; finish?: boolean };
+  if (step === STEP.INCOME) next = { label: t('continue'), onClick: () => navigate(stepUrl(STEP.ASSETS)) };
+  else if (!is250) next = { label: t('continue'), onClick: () => navigate(stepUrl(STEP.CALCULATION)) };
+  else if (!isPaid(d.status)) next = { label: t('pay'), onClick: () => navigate('/app/payment') };
+  else next = { label: t('finish'), onClick: confirmFinish, finish: true };
 
   return (
     <Group justify="space-between" mt="md">
       <Button variant="default" onClick={() => navigate(back)}>
-        Назад
+        {t('common:actions.back')}
       </Button>
-      <Button onClick={next.onClick} loading={finishing} disabled={d.read_only && next.label === 'Завершить'}>
+      <Button onClick={next.onClick} loading={finishing} disabled={d.read_only && next.finish}>
         {next.label}
       </Button>
     </Group>

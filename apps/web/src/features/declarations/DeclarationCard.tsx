@@ -1,5 +1,6 @@
 import { type CommonData, FORM_CODES, type ReportingFormId } from '@deklarant/contracts';
 import { ActionIcon, Badge, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { SubmissionNote, submissionBadge } from '../signing/index.ts';
 import { type MenuAction, statusLabel } from './rules.ts';
 
@@ -23,6 +24,7 @@ const STATUS_COLORS: Record<number, string> = {
 
 /** One saved form: form, year, type, status (the tax office's answer once sent), dates, and its per-status menu. */
 export function DeclarationCard({ d, statusNames, typeNames, actions, onAction }: Props) {
+  const { t } = useTranslation(['declarations', 'common', 'errors']);
   const form = FORM_CODES[d.reporting_form_id as ReportingFormId] ?? String(d.reporting_form_id);
   // once sent, the status is the tax office's answer: 'Отправлено', 'Принято', 'Отклонено'
   const sent = submissionBadge(d.submission);
@@ -33,7 +35,7 @@ export function DeclarationCard({ d, statusNames, typeNames, actions, onAction }
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4}>
           <Text fw={700} size="lg">
-            Форма {form} за {d.year} год
+            {t('formYear', { form, year: d.year })}
           </Text>
           <Text size="sm">{typeNames.get(d.type) ?? ''}</Text>
           <Badge color={color} variant="light" w="fit-content" data-testid="status">
@@ -44,7 +46,7 @@ export function DeclarationCard({ d, statusNames, typeNames, actions, onAction }
         {actions.length > 0 && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" size="lg" aria-label={`Действия с формой ${form} за ${d.year} год`}>
+              <ActionIcon variant="subtle" size="lg" aria-label={t('card.actions', { form, year: d.year })}>
                 <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
                   <circle cx="12" cy="5" r="2" fill="currentColor" />
                   <circle cx="12" cy="12" r="2" fill="currentColor" />
@@ -68,11 +70,11 @@ export function DeclarationCard({ d, statusNames, typeNames, actions, onAction }
       </Group>
       <Group gap="lg" mt="sm">
         <Text size="sm" c="dimmed">
-          Создана: {d.created_at}
+          {t('card.created', { date: d.created_at })}
         </Text>
         {d.declaration_expired_date && (
           <Text size="sm" c="dimmed">
-            Действует до: {d.declaration_expired_date}
+            {t('card.expires', { date: d.declaration_expired_date })}
           </Text>
         )}
       </Group>

@@ -1,4 +1,5 @@
 import { Alert, Button, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { session } from '../../shared/session/storage.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
@@ -62,6 +63,7 @@ function stepScreen(step: number) {
 
 /** Steps 4 and 5 work on the current declaration (currentDeclarationId); without one, back to saved forms. */
 function CurrentDeclarationStep({ step }: { step: 4 | 5 }) {
+  const { t } = useTranslation(['declarations', 'common', 'errors']);
   const raw = session.currentDeclarationId();
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
   const q = useDeclaration(id);
@@ -69,11 +71,11 @@ function CurrentDeclarationStep({ step }: { step: 4 | 5 }) {
   if (q.isPending) return <Loading />;
   if (q.isError) {
     return (
-      <Alert color="red" title="Не удалось открыть форму">
+      <Alert color="red" title={t('openFailed')}>
         <Stack gap="xs" align="flex-start">
           {q.error.message}
           <Button component={Link} to={stepUrl(STEP.SAVED)} size="xs" variant="light">
-            К сохраненным формам
+            {t('toSaved')}
           </Button>
         </Stack>
       </Alert>

@@ -1,11 +1,13 @@
-import { type CommonData, FORM, FORM_CODES, MSG, type ReportingFormId, selectableYears } from '@deklarant/contracts';
+import { type CommonData, FORM, FORM_CODES, type ReportingFormId, selectableYears } from '@deklarant/contracts';
 import { Alert, Anchor, Button, Card, Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, api } from '../../shared/api/client.ts';
+import { i18next } from '../../shared/i18n/i18n.ts';
 import { session } from '../../shared/session/storage.ts';
 import { useContacts } from '../../shared/support.ts';
 import { rankedFilter } from '../../shared/ui/pickers.ts';
@@ -35,7 +37,7 @@ interface Values {
   consultant: boolean;
 }
 
-const required = { validate: (v: string | null) => (v ? true : MSG.selectValue) };
+const required = { validate: (v: string | null) => (v ? true : i18next.t('errors:selectValue')) };
 
 /** Pages of the saved forms read to look for an existing regular declaration (15 forms a page). */
 const PAGES_CHECKED = 5;
@@ -58,6 +60,7 @@ async function savedForms(): Promise<CommonData[]> {
 
 /** Step 3: the new form (form, year, type, KGD, optional broker and files, consultant option). */
 export function NewForm() {
+  const { t } = useTranslation(['declarations', 'common', 'errors']);
   const navigate = useNavigate();
   const forms = useReference('get-reporting-forms');
   const types = useReference('get-declaration-types');
@@ -139,7 +142,9 @@ export function NewForm() {
           files.slots.filter((f): f is File => f !== null),
           v.broker,
         )
-        .catch((e: Error) => notifications.show({ color: 'red', title: 'Файлы не загружены', message: e.message }));
+        .catch((e: Error) =>
+          notifications.show({ color: 'red', title: t('new.filesNotUploaded'), message: e.message }),
+        );
     }
   };
 
@@ -153,21 +158,23 @@ export function NewForm() {
       return;
     }
     modals.openConfirmModal({
-      title: 'Очередная декларация уже есть',
+      title: t('new.twinTitle'),
       centered: true,
       children: (
         <Stack gap="xs" data-testid="second-regular-warning">
           <Text size="sm">
-            У вас уже есть очередная декларация по форме {FORM_CODES[next.reporting_form_id as ReportingFormId]} за{' '}
-            {next.year} год (№ {twin.id}). За один период подается одна очередная декларация.
+            {t('new.twinText', {
+              form: FORM_CODES[next.reporting_form_id as ReportingFormId],
+              year: next.year,
+              id: twin.id,
+            })}
           </Text>
           <Text size="sm" c="dimmed">
-            Чтобы исправить поданную декларацию, выберите вид «Дополнительная». Чтобы продолжить начатую, откройте ее в
-            сохраненных формах.
+            {t('new.twinHint')}
           </Text>
         </Stack>
       ),
-      labels: { confirm: 'Все равно создать', cancel: 'Отмена' },
+      labels: { confirm: t('new.twinConfirm'), cancel: t('cancel') },
       onConfirm: () => proceed(v),
     });
   };
@@ -176,17 +183,14 @@ export function NewForm() {
     const state = uploadState(Boolean(v.broker), files.slots, files.loose.length);
     if (state === 'incomplete' || state === 'no-broker') {
       modals.openConfirmModal({
-        title: 'Внимание',
+        title: t('attention'),
         centered: true,
         children: (
           <Text>
-            {state === 'incomplete'
-              ? 'Для выбранного брокера загружены не все файлы.'
-              : 'Файлы выбраны, но брокер не указан.'}{' '}
-            Продолжить без загрузки отчета?
+            {state === 'incomplete' ? t('new.incomplete') : t('new.noBroker')} {t('new.withoutUpload')}
           </Text>
         ),
-        labels: { confirm: 'Продолжить без загрузки', cancel: 'Отмена' },
+        labels: { confirm: t('new.withoutUploadConfirm'), cancel: t('cancel') },
         onConfirm: () => void submit(v, false),
       });
       return;
@@ -206,10 +210,10 @@ export function NewForm() {
 
   return (
     <Card withBorder padding="lg" maw={720} mx="auto" w="100%">
-      <form onSubmit={handleSubmit((v) => onValid(v))} noValidate aria-label="Новая форма">
+      <form onSubmit={handleSubmit((v) => onValid(v))} noValidate aria-label={t('steps.new')}>
         <Stack gap="md">
           <Title order={1} size="h2">
-            Новая форма
+            {t('steps.new')}
           </Title>
           <Controller
             name="year"
@@ -217,7 +221,7 @@ export function NewForm() {
             rules={required}
             render={({ field }) => (
               <Select
-                label="Отчетный год"
+                label={t('new.year')}
                 required
                 data={years.map(String)}
                 value={field.value || null}
@@ -233,7 +237,7 @@ export function NewForm() {
             rules={required}
             render={({ field }) => (
               <Select
-                label="Форма"
+                label={t('new.form')}
                 required
                 data={formData}
                 value={field.value || null}
@@ -245,7 +249,7 @@ export function NewForm() {
           />
           {show240Notice(year) && (
             <Alert color="blue" variant="light" data-testid="form-240-notice">
-              {MSG.form240Notice}
+              {t('errors:form240Notice')}
             </Alert>
           )}
           <Controller
@@ -254,7 +258,7 @@ export function NewForm() {
             rules={required}
             render={({ field }) => (
               <Select
-                label="Вид декларации"
+                label={t('new.type')}
                 required
                 data={typeData}
                 value={field.value || null}
@@ -270,13 +274,13 @@ export function NewForm() {
             rules={required}
             render={({ field }) => (
               <Select
-                label="Код органа государственных доходов (КГД)"
-                placeholder="Начните вводить код или название"
+                label={t('new.kgd')}
+                placeholder={t('new.kgdPlaceholder')}
                 required
                 data={kgdData}
                 searchable={searchableFor(kgdData.length)}
                 filter={rankedFilter}
-                nothingFoundMessage="Ничего не найдено"
+                nothingFoundMessage={t('nothingFound')}
                 value={field.value || null}
                 onChange={(v) => field.onChange(v ?? '')}
                 error={err('kgd_code_id')}
@@ -289,8 +293,8 @@ export function NewForm() {
             control={control}
             render={({ field }) => (
               <Select
-                label="Брокер (необязательно)"
-                placeholder="Не выбран"
+                label={t('new.broker')}
+                placeholder={t('new.brokerPlaceholder')}
                 data={brokerData}
                 searchable={searchableFor(brokerData.length)}
                 filter={rankedFilter}
@@ -310,8 +314,8 @@ export function NewForm() {
             control={control}
             render={({ field }) => (
               <Checkbox
-                label="Персональный консультант: форму заполнит менеджер"
-                description="Консультант свяжется с вами в мессенджере и поможет подготовить декларацию."
+                label={t('new.consultant')}
+                description={t('new.consultantHint')}
                 checked={field.value}
                 onChange={(e) => field.onChange(e.currentTarget.checked)}
               />
@@ -319,15 +323,15 @@ export function NewForm() {
           />
           {watch('consultant') && consultantUrl && (
             <Anchor href={consultantUrl} target="_blank" rel="noopener" size="sm">
-              Написать консультанту в мессенджере
+              {t('new.consultantLink')}
             </Anchor>
           )}
           <Group justify="space-between" mt="sm">
             <Button variant="default" onClick={() => navigate(stepUrl(STEP.SAVED))}>
-              Назад
+              {t('common:actions.back')}
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Создать
+              {t('create')}
             </Button>
           </Group>
         </Stack>

@@ -1,8 +1,9 @@
-import { DECLARATIONS_PAGE_SIZE, MSG } from '@deklarant/contracts';
+import { DECLARATIONS_PAGE_SIZE } from '@deklarant/contracts';
 import { Alert, Button, Group, Pagination, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMe } from '../../shared/api/me.ts';
 import { session } from '../../shared/session/storage.ts';
@@ -13,6 +14,7 @@ import { cardMenu, type MenuAction, STEP, stepUrl } from './rules.ts';
 
 /** Step 2: saved forms, 15 per page, with the archived toggle and a Create button. */
 export function SavedForms() {
+  const { t } = useTranslation(['declarations', 'common', 'errors']);
   const [params, setParams] = useSearchParams();
   const archived = params.get('archived') === '1';
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -36,10 +38,10 @@ export function SavedForms() {
 
   const confirmRemove = (id: number) =>
     modals.openConfirmModal({
-      title: MSG.deleteTitle,
+      title: t('errors:deleteTitle'),
       centered: true,
-      children: <Text>{MSG.deleteText}</Text>,
-      labels: { confirm: 'Удалить', cancel: 'Отмена' },
+      children: <Text>{t('errors:deleteText')}</Text>,
+      labels: { confirm: t('common:actions.delete'), cancel: t('cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(id, {
@@ -73,29 +75,29 @@ export function SavedForms() {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Title order={1} size="h2">
-          Сохраненные формы
+          {t('saved.title')}
         </Title>
-        <Button onClick={() => navigate(stepUrl(STEP.NEW))}>Создать</Button>
+        <Button onClick={() => navigate(stepUrl(STEP.NEW))}>{t('create')}</Button>
       </Group>
       <Switch
-        label="Архивные формы"
+        label={t('saved.archived')}
         checked={archived}
         onChange={(e) => setQuery({ archived: e.currentTarget.checked })}
       />
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (
-        <Alert color="red" title="Не удалось загрузить формы">
+        <Alert color="red" title={t('saved.loadFailed')}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{list.error.message}</Text>
             <Button size="xs" variant="light" onClick={() => list.refetch()}>
-              Повторить
+              {t('common:actions.retry')}
             </Button>
           </Stack>
         </Alert>
       ) : list.data.data.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl" data-testid="empty">
-          {MSG.emptyList}
+          {t('errors:emptyList')}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -116,7 +118,7 @@ export function SavedForms() {
           total={Math.ceil(total / DECLARATIONS_PAGE_SIZE)}
           value={page}
           onChange={(p) => setQuery({ page: p })}
-          aria-label="Страницы"
+          aria-label={t('saved.pages')}
         />
       )}
     </Stack>

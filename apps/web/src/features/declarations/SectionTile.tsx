@@ -1,12 +1,15 @@
-import { guideOf, type SectionDef, type SectionSummary } from '@deklarant/contracts';
+import type { SectionDef, SectionSummary } from '@deklarant/contracts';
 import { Badge, Card, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatKzt } from './rules.ts';
+import { sectionTexts } from './sectionText.ts';
 
 /** A section tile: its label and title, deal count and KZT total; it opens the section list. */
 export function SectionTile({ section, summary }: { section: SectionDef; summary?: SectionSummary }) {
   const count = summary?.count ?? 0;
-  const { who } = guideOf(section.code);
+  const { t } = useTranslation(['declarations', 'fields', 'common', 'errors']);
+  const { tile, title, who } = sectionTexts(section);
   return (
     <UnstyledButton
       component={Link}
@@ -19,15 +22,15 @@ export function SectionTile({ section, summary }: { section: SectionDef; summary
         <Stack gap={6}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text fw={700} size="lg">
-              {section.tile}
+              {tile}
             </Text>
             {/* the link's name is its visible text (WCAG 2.5.3), with the count spelled out for screen readers */}
-            <VisuallyHidden>сделок:</VisuallyHidden>
+            <VisuallyHidden>{t('declarations:tile.deals')}</VisuallyHidden>
             <Badge variant="light" data-testid="tile-count">
               {count}
             </Badge>
           </Group>
-          <Text size="sm">{section.title}</Text>
+          <Text size="sm">{title}</Text>
           {who && (
             <Text size="xs" c="gray.7" data-testid="tile-who">
               {who}

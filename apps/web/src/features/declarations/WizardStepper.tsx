@@ -1,5 +1,6 @@
 import { FORM } from '@deklarant/contracts';
 import { Box, Group, Progress, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLayout } from '../../shared/layout/useBreakpoint.ts';
 import { session } from '../../shared/session/storage.ts';
@@ -17,6 +18,7 @@ const currentId = () => {
  * next and a progress bar. Done steps of the current declaration can be reopened.
  */
 export function WizardStepper({ step }: { step: number }) {
+  const { t } = useTranslation(['declarations', 'common', 'errors']);
   const id = step === STEP.NEW ? null : currentId();
   const declaration = useDeclaration(id);
   const formId = declaration.data?.common_data.reporting_form_id ?? FORM.F270;
@@ -33,14 +35,14 @@ export function WizardStepper({ step }: { step: number }) {
 
   if (mobile || breakpoint === 'tablet') {
     return (
-      <Box component="nav" aria-label="Шаги оформления" data-testid="wizard-stepper" data-compact="true" mb="md">
+      <Box component="nav" aria-label={t('stepper.label')} data-testid="wizard-stepper" data-compact="true" mb="md">
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="sm" fw={700} aria-current="step" data-testid="wizard-current">
-            Шаг {pos.place} из {pos.total}: {current.label}
+            {t('stepper.current', { place: pos.place, total: pos.total, label: current.label })}
           </Text>
           {pos.next && (
             <Text size="xs" c="dimmed" ta="right" data-testid="wizard-next">
-              Далее: {pos.next.label}
+              {t('stepper.next', { label: pos.next.label })}
             </Text>
           )}
         </Group>
@@ -48,14 +50,14 @@ export function WizardStepper({ step }: { step: number }) {
           value={(pos.place / pos.total) * 100}
           size="sm"
           mt={6}
-          aria-label={`Выполнено шагов: ${pos.place - 1} из ${pos.total}`}
+          aria-label={t('stepper.progress', { done: pos.place - 1, total: pos.total })}
         />
       </Box>
     );
   }
 
   return (
-    <Box component="nav" aria-label="Шаги оформления" data-testid="wizard-stepper" mb="lg">
+    <Box component="nav" aria-label={t('stepper.label')} data-testid="wizard-stepper" mb="lg">
       <Box
         component="ol"
         style={{ display: 'flex', gap: 8, listStyle: 'none', margin: 0, padding: 0, alignItems: 'flex-start' }}
@@ -85,7 +87,7 @@ export function WizardStepper({ step }: { step: number }) {
               </Box>
               <Text size="sm" fw={state === 'current' ? 700 : 500} c={state === 'todo' ? 'dimmed' : undefined}>
                 {s.label}
-                {state === 'done' && <VisuallyHidden> (выполнено)</VisuallyHidden>}
+                {state === 'done' && <VisuallyHidden> {t('stepper.done')}</VisuallyHidden>}
               </Text>
             </Group>
           );
@@ -104,7 +106,7 @@ export function WizardStepper({ step }: { step: number }) {
               }}
             >
               {onClick ? (
-                <UnstyledButton onClick={onClick} title="Вернуться к шагу">
+                <UnstyledButton onClick={onClick} title={t('stepper.reopen')}>
                   {body}
                 </UnstyledButton>
               ) : (

@@ -1,5 +1,10 @@
-import { CONSULTANT_STATUS_LABEL, type CommonData, MSG } from '@deklarant/contracts';
-import { describe, expect, it } from 'vitest';
+import { type CommonData, MSG } from '@deklarant/contracts';
+import en from '@deklarant/i18n/locales/en/declarations.json';
+import kk from '@deklarant/i18n/locales/kk/declarations.json';
+import common from '@deklarant/i18n/locales/ru/common.json';
+import declarations from '@deklarant/i18n/locales/ru/declarations.json';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18next } from '../../shared/i18n/i18n.ts';
 import {
   cardMenu,
   dataEntryStep,
@@ -14,6 +19,15 @@ import {
   wizardPosition,
   wizardSteps,
 } from './rules.ts';
+
+// the catalogues the rules speak from, Russian active (as in the app by default)
+beforeAll(() =>
+  i18next.init({
+    lng: 'ru',
+    resources: { ru: { common, declarations }, kk: { declarations: kk }, en: { declarations: en } },
+    interpolation: { escapeValue: false },
+  }),
+);
 
 const base: CommonData = {
   id: 7,
@@ -74,7 +88,7 @@ describe('card menu per status (docs/statuses.md)', () => {
 describe('status label', () => {
   const names = new Map([[2, 'Ожидает оплаты']]);
   it('reads the consultant label for tariff 2 at status 2', () => {
-    expect(statusLabel({ status: 2, tariff_type: 2 }, names)).toBe(CONSULTANT_STATUS_LABEL);
+    expect(statusLabel({ status: 2, tariff_type: 2 }, names)).toBe('Ожидает заполнения менеджером');
     expect(statusLabel({ status: 2, tariff_type: 1 }, names)).toBe('Ожидает оплаты');
   });
 });
@@ -130,6 +144,10 @@ describe('formatKzt', () => {
     expect(formatKzt('1234567.1200')).toBe('1\u00a0234\u00a0567,12\u00a0₸');
     expect(formatKzt('0')).toBe('0\u00a0₸');
   });
+  it('follows the language: Kazakh as Russian, English with commas and the sign first', () => {
+    expect(formatKzt('1234567.1200', 'kk-KZ')).toBe('1\u00a0234\u00a0567,12\u00a0₸');
+    expect(formatKzt('-1234567.12345', 'en')).toBe('−₸1,234,567.1234');
+  });
 });
 
 describe('a second regular declaration for the same form and year', () => {
@@ -143,6 +161,13 @@ describe('a second regular declaration for the same form and year', () => {
   ];
   it('finds the existing regular one of that form and year', () => {
     expect(sameRegular(existing, { reporting_form_id: 3, year: 2025, type: 1 }, types)?.id).toBe(7);
+  });
+  it('finds the regular type by the default flag when the list comes in another language', () => {
+    const kkTypes = [
+      { id: 1, type_name: 'Кезекті', is_default: true },
+      { id: 2, type_name: 'Қосымша', is_default: false },
+    ];
+    expect(sameRegular(existing, { reporting_form_id: 3, year: 2025, type: 1 }, kkTypes)?.id).toBe(7);
   });
   it('says nothing for another year, another form, or a corrective type', () => {
     expect(sameRegular(existing, { reporting_form_id: 3, year: 2024, type: 1 }, types)).toBeNull();
@@ -173,6 +198,14 @@ describe('the progress stepper (issue 18, item 7)', () => {
     expect(stepDone(7, 5)).toBe(false);
     expect(stepDone(7, 6)).toBe(true);
     expect(stepDone(7, 9)).toBe(true);
+  });
+  it('speaks the chosen language', async () => {
+    await i18next.changeLanguage('kk');
+    expect(wizardSteps(3, { b2b: false, halyk: false })[4]?.label).toBe('ЖТС есебі');
+    await i18next.changeLanguage('en');
+    expect(wizardSteps(3, { b2b: false, halyk: false })[4]?.label).toBe('PIT calculation');
+    await i18next.changeLanguage('ru');
+    expect(wizardSteps(3, { b2b: false, halyk: false })[4]?.label).toBe('Расчет ИПН');
   });
   it('the halykfinance variant skips personal data', () => {
     expect(labels(wizardSteps(3, { b2b: true, halyk: true }))).not.toContain('Личные данные');

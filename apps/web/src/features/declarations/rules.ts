@@ -1,5 +1,4 @@
 import {
-  CONSULTANT_STATUS_LABEL,
   type CommonData,
   DECLARATION_STATUS,
   FORM,
@@ -13,6 +12,8 @@ import {
   TARIFF,
   typeAllowedForForm,
 } from '@deklarant/contracts';
+import { i18next, tKey } from '../../shared/i18n/i18n.ts';
+import { formatDecimal } from '../../shared/i18n/numbers.ts';
 
 /** The wizard steps of docs/statuses.md (/app/declaration?step=N). */
 export const STEP = {
@@ -31,12 +32,15 @@ export const stepUrl = (step: number, extra = '') => `/app/declaration?step=${st
 /** Data entry is step 5 for form 250.00 and step 4 for the others. */
 export const dataEntryStep = (formId: number) => (formId === FORM.F250 ? STEP.ASSETS : STEP.INCOME);
 
-/** The card's status label; tariff 2 waiting at status 2 reads 'Ожидает заполнения менеджером'. */
+/**
+ * The card's status label (names from the reference list, which the server gives in the reader's language);
+ * tariff 2 waiting at status 2 reads 'Ожидает заполнения менеджером'.
+ */
 export function statusLabel(d: Pick<CommonData, 'status' | 'tariff_type'>, names: Map<number, string>): string {
   if (d.status === DECLARATION_STATUS.AWAITING_PAYMENT && d.tariff_type === TARIFF.CONSULTANT) {
-    return CONSULTANT_STATUS_LABEL;
+    return i18next.t('declarations:status.consultant');
   }
-  return names.get(d.status) ?? `Статус ${d.status}`;
+  return names.get(d.status) ?? i18next.t('declarations:status.other', { status: d.status });
 }
 
 export type MenuAction =
@@ -47,39 +51,45 @@ export type MenuAction =
 
 /** The per-status card menu of docs/statuses.md. Archived (read-only) forms keep only what reads. */
 export function cardMenu(d: CommonData, ctx: { fullAccess: boolean; halyk: boolean }): MenuAction[] {
+  const t = i18next.t;
   const edit: MenuAction = {
     kind: 'link',
     key: 'edit',
-    label: 'Редактировать',
+    label: t('declarations:menu.edit'),
     to: stepUrl(dataEntryStep(d.reporting_form_id)),
   };
-  const remove: MenuAction = { kind: 'remove', key: 'remove', label: 'Удалить' };
+  const remove: MenuAction = { kind: 'remove', key: 'remove', label: t('common:actions.delete') };
   const items: MenuAction[] = (() => {
     switch (d.status) {
       case DECLARATION_STATUS.DRAFT:
         return [edit, remove];
       case DECLARATION_STATUS.AWAITING_PAYMENT:
         return d.tariff_type === TARIFF.CONSULTANT
-          ? [{ kind: 'notice', key: 'manager', label: CONSULTANT_STATUS_LABEL }]
-          : [{ kind: 'link', key: 'pay', label: 'Оплатить', to: '/app/payment' }, remove];
+          ? [{ kind: 'notice', key: 'manager', label: t('declarations:status.consultant') }]
+          : [{ kind: 'link', key: 'pay', label: t('declarations:pay'), to: '/app/payment' }, remove];
       case DECLARATION_STATUS.PAID:
         return [edit];
       case DECLARATION_STATUS.ADDITIONAL_PAYMENT:
-        return [{ kind: 'additional-payment', key: 'additional', label: 'Доплатить' }];
+        return [{ kind: 'additional-payment', key: 'additional', label: t('declarations:menu.additional') }];
       case DECLARATION_STATUS.ENTER_DATA:
-        return [{ kind: 'link', key: 'enter', label: 'Заполнить данные', to: stepUrl(STEP.PERSONAL) }];
+        return [{ kind: 'link', key: 'enter', label: t('declarations:menu.enter'), to: stepUrl(STEP.PERSONAL) }];
       case DECLARATION_STATUS.SIGN:
-        return [{ kind: 'link', key: 'sign', label: 'Подписать', to: stepUrl(STEP.PREVIEW) }];
+        return [{ kind: 'link', key: 'sign', label: t('declarations:menu.sign'), to: stepUrl(STEP.PREVIEW) }];
       case DECLARATION_STATUS.READY:
         return [
-          { kind: 'link', key: 'download', label: 'Скачать', to: stepUrl(STEP.PREVIEW, '&action=download') },
+          {
+            kind: 'link',
+            key: 'download',
+            label: t('common:actions.download'),
+            to: stepUrl(STEP.PREVIEW, '&action=download'),
+          },
           ...(ctx.halyk
             ? []
             : [
                 {
                   kind: 'link',
                   key: 'pdf',
-                  label: 'Предпросмотр PDF',
+                  label: t('declarations:menu.pdf'),
                   to: stepUrl(STEP.PREVIEW, '&preview=pdf'),
                 } as const,
               ]),
@@ -88,7 +98,7 @@ export function cardMenu(d: CommonData, ctx: { fullAccess: boolean; halyk: boole
                 {
                   kind: 'link',
                   key: 'excel',
-                  label: 'Предпросмотр Excel',
+                  label: t('declarations:menu.excel'),
                   to: stepUrl(STEP.PREVIEW, '&preview=excel'),
                 } as const,
                 edit,
@@ -108,11 +118,11 @@ export function tilesFor(step: 'income' | 'assets', formId: number, year: number
   return SECTIONS.filter((s) => s.step === step && s.code !== 'history' && sectionApplies(s, formId, year));
 }
 
-/** Form 250.00 groups I-III with their sections 1-9. */
+/** Form 250.00 groups I-III with their sections 1-9 (titles from the section dictionary's catalogue). */
 export function form250Groups(): { id: string; title: string; sections: SectionDef[] }[] {
   return FORM_250_GROUPS.map((g) => ({
     id: g.id,
-    title: g.title,
+    title: i18next.exists(`fields:group250.${g.id}`) ? tKey(`fields:group250.${g.id}`) : g.title,
     sections: g.sections.map((code) => SECTIONS.find((s) => s.code === code)).filter((s): s is SectionDef => !!s),
   }));
 }
@@ -146,16 +156,12 @@ export function uploadState(brokerChosen: boolean, slots: (unknown | null)[], lo
   return looseFiles > 0 ? 'no-broker' : 'none';
 }
 
-/** A KZT amount (decimal string) with thin grouping and up to 4 decimals, never through floats. */
-export function formatKzt(amount: string): string {
-  const neg = amount.startsWith('-');
-  const [int = '0', frac = ''] = amount.replace('-', '').split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  const f = frac.slice(0, 4).replace(/0+$/, '');
-  return `${neg ? '−' : ''}${grouped}${f ? `,${f}` : ''}\u00a0₸`;
-}
+/** A KZT amount (decimal string) grouped as the active language does, up to 4 decimals, never through floats. */
+export const formatKzt = (amount: string, locale?: string): string =>
+  formatDecimal(amount, { locale, maxFraction: 4, trimZeros: true, minus: '−', tenge: true });
 
 /** The declaration type named 'Очередная' (found by name, not by a fixed id). */
+// i18n-ignore: the reference list's own name, matched as data and never shown
 export const REGULAR_TYPE_NAME = 'Очередная';
 
 /**
@@ -166,9 +172,10 @@ export const REGULAR_TYPE_NAME = 'Очередная';
 export function sameRegular<T extends Pick<CommonData, 'reporting_form_id' | 'year' | 'type'>>(
   existing: readonly T[],
   next: { reporting_form_id: number; year: number; type: number },
-  types: readonly { id: number; type_name: string }[],
+  types: readonly { id: number; type_name: string; is_default?: boolean }[],
 ): T | null {
-  const regular = types.find((t) => t.type_name.trim() === REGULAR_TYPE_NAME);
+  // by its Russian name; the default type (the regular one) when the list comes in another language
+  const regular = types.find((t) => t.type_name.trim() === REGULAR_TYPE_NAME) ?? types.find((t) => t.is_default);
   if (!regular || next.type !== regular.id) return null;
   return (
     existing.find(
@@ -189,15 +196,16 @@ export interface WizardStep {
  */
 export function wizardSteps(formId: number, ctx: { b2b: boolean; halyk: boolean }): WizardStep[] {
   const f250 = formId === FORM.F250;
+  const t = i18next.t;
   const all: (WizardStep | false)[] = [
-    ctx.b2b && { step: STEP.B2B, label: 'Регистрация' },
-    { step: STEP.SAVED, label: 'Мои формы' },
-    { step: STEP.NEW, label: 'Новая форма' },
-    !f250 && { step: STEP.INCOME, label: 'Доходы' },
-    { step: STEP.ASSETS, label: f250 ? 'Активы и обязательства' : 'Имущество' },
-    !f250 && { step: STEP.CALCULATION, label: 'Расчет ИПН' },
-    !ctx.halyk && { step: STEP.PERSONAL, label: 'Личные данные' },
-    { step: STEP.PREVIEW, label: 'Документы' },
+    ctx.b2b && { step: STEP.B2B, label: t('declarations:steps.b2b') },
+    { step: STEP.SAVED, label: t('declarations:steps.saved') },
+    { step: STEP.NEW, label: t('declarations:steps.new') },
+    !f250 && { step: STEP.INCOME, label: t('declarations:steps.income') },
+    { step: STEP.ASSETS, label: f250 ? t('declarations:steps.assets250') : t('declarations:steps.assets') },
+    !f250 && { step: STEP.CALCULATION, label: t('declarations:steps.calculation') },
+    !ctx.halyk && { step: STEP.PERSONAL, label: t('declarations:steps.personal') },
+    { step: STEP.PREVIEW, label: t('declarations:steps.preview') },
   ];
   return all.filter((s): s is WizardStep => s !== false);
 }

@@ -1,7 +1,8 @@
-import { MSG, SUBMISSION_TEXT } from '@deklarant/contracts';
 import { Alert, Modal, ScrollArea, Table, Tabs, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client.ts';
+import { i18next } from '../../shared/i18n/i18n.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { documentPaths, fetchDocument } from './api.ts';
 import type { SheetPreview } from './workbook.ts';
@@ -14,6 +15,7 @@ type State =
 
 /** Step 8 for full_access: the workbook the server renders, its sheets as tables (read in the browser). */
 export function ExcelPreview({ id, opened, onClose }: { id: number; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['documents', 'declarations', 'common', 'errors']);
   const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {
     if (!opened) return;
@@ -26,19 +28,23 @@ export function ExcelPreview({ id, opened, onClose }: { id: number; opened: bool
       return { kind: 'ready', sheets: readWorkbook(new Uint8Array(await r.blob.arrayBuffer())) } as const;
     })()
       .then((s) => alive && setState(s))
-      .catch((e) => alive && setState({ kind: 'error', message: e instanceof ApiError ? e.message : MSG.tryAgain }));
+      .catch(
+        (e) =>
+          alive &&
+          setState({ kind: 'error', message: e instanceof ApiError ? e.message : i18next.t('errors:tryAgain') }),
+      );
     return () => {
       alive = false;
     };
   }, [id, opened]);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={SUBMISSION_TEXT.excelPreview} size="100%" fullScreen={false}>
-      {state.kind === 'loading' && <Loading label="Формируется Excel…" />}
+    <Modal opened={opened} onClose={onClose} title={t('declarations:menu.excel')} size="100%" fullScreen={false}>
+      {state.kind === 'loading' && <Loading label={t('excelPreview.loading')} />}
       {state.kind === 'emailed' && <Alert color="blue">{state.message}</Alert>}
       {state.kind === 'error' && (
-        <Alert color="red" title={MSG.tryAgain}>
-          {state.message !== MSG.tryAgain ? state.message : null}
+        <Alert color="red" title={t('errors:tryAgain')}>
+          {state.message !== t('errors:tryAgain') ? state.message : null}
         </Alert>
       )}
       {state.kind === 'ready' && (
@@ -72,7 +78,7 @@ export function ExcelPreview({ id, opened, onClose }: { id: number; opened: bool
               </ScrollArea>
               {s.more > 0 && (
                 <Text size="xs" c="dimmed" mt="xs">
-                  Показаны первые строки; еще {s.more} — в скачанном файле.
+                  {t('excelPreview.more', { count: s.more })}
                 </Text>
               )}
             </Tabs.Panel>

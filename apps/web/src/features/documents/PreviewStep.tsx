@@ -1,18 +1,12 @@
-import {
-  DECLARATION_STATUS,
-  type Declaration,
-  FORM_CODES,
-  isPaid,
-  MSG,
-  type ReportingFormId,
-  SUBMISSION_TEXT,
-} from '@deklarant/contracts';
+import { DECLARATION_STATUS, type Declaration, FORM_CODES, isPaid, type ReportingFormId } from '@deklarant/contracts';
 import { Alert, Anchor, Box, Button, Group, List, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client.ts';
 import { useMe } from '../../shared/api/me.ts';
+import { i18next } from '../../shared/i18n/i18n.ts';
 import { session } from '../../shared/session/storage.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { currentDeclarationId, STEPS, stepPath } from '../calculation/index.ts';
@@ -36,13 +30,14 @@ import { ExcelPreview } from './ExcelPreview.tsx';
  * (full_access only), signing, and the tax office's answer once sent (with the receipt).
  */
 export function PreviewStep() {
+  const { t } = useTranslation(['declarations', 'common', 'errors']);
   const id = currentDeclarationId();
   const q = useDeclaration(id);
   if (id === null) return <Navigate to={stepPath(2)} replace />;
   if (q.isPending) return <Loading />;
   if (q.isError) {
     return (
-      <Alert color="red" title="Не удалось открыть форму">
+      <Alert color="red" title={t('openFailed')}>
         {q.error.message}
       </Alert>
     );
@@ -50,19 +45,21 @@ export function PreviewStep() {
   return <PreviewScreen declaration={q.data} />;
 }
 
-const failure = (e: unknown) =>
+const failure = (e: unknown) => {
+  const tryAgain = i18next.t('errors:tryAgain');
   notifications.show({
     color: 'red',
-    title: MSG.tryAgain,
-    message: e instanceof ApiError && e.message !== MSG.tryAgain ? e.message : undefined,
+    title: tryAgain,
+    message: e instanceof ApiError && e.message !== tryAgain ? e.message : undefined,
   });
+};
 
 /** Runs a download: saves the file, or tells that it will be emailed (a JSON answer). */
 async function download(path: string, fallback: string): Promise<Fetched | null> {
   try {
     const r = await fetchDocument(path, fallback);
     if (r.kind === 'file') saveBlob(r.blob, r.filename);
-    else notifications.show({ color: 'blue', title: 'Файл будет отправлен на почту', message: r.message });
+    else notifications.show({ color: 'blue', title: i18next.t('documents:emailed'), message: r.message });
     return r;
   } catch (e) {
     failure(e);
@@ -71,6 +68,7 @@ async function download(path: string, fallback: string): Promise<Fetched | null>
 }
 
 function PreviewScreen({ declaration }: { declaration: Declaration }) {
+  const { t } = useTranslation(['documents', 'declarations', 'common', 'errors']);
   const d = declaration.common_data;
   const form = FORM_CODES[d.reporting_form_id as ReportingFormId];
   const halyk = session.isHalyk();
@@ -118,8 +116,8 @@ function PreviewScreen({ declaration }: { declaration: Declaration }) {
     } catch (e) {
       notifications.show({
         color: 'red',
-        title: MSG.signingFailed,
-        message: e instanceof ApiError ? e.message : MSG.tryAgain,
+        title: t('errors:signingFailed'),
+        message: e instanceof ApiError ? e.message : t('errors:tryAgain'),
       });
       setBusy(null);
     }
@@ -129,19 +127,17 @@ function PreviewScreen({ declaration }: { declaration: Declaration }) {
     <Stack gap="md">
       <Stack gap={2}>
         <Title order={1} size="h2">
-          Просмотр и скачивание
+          {t('title')}
         </Title>
-        <Text c="dimmed">
-          Форма {form} за {d.year} год
-        </Text>
+        <Text c="dimmed">{t('declarations:formYear', { form, year: d.year })}</Text>
       </Stack>
       {!paid ? (
-        <Alert color="blue" title="Документы недоступны" data-testid="documents-unpaid">
+        <Alert color="blue" title={t('unpaid')} data-testid="documents-unpaid">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
               {d.status === DECLARATION_STATUS.ADDITIONAL_PAYMENT
-                ? MSG.documentsNeedAdditionalPayment
-                : MSG.documentsNeedPayment}
+                ? t('errors:documentsNeedAdditionalPayment')
+                : t('errors:documentsNeedPayment')}
             </Text>
             <Button
               size="xs"
@@ -152,7 +148,7 @@ function PreviewScreen({ declaration }: { declaration: Declaration }) {
                   : '/app/payment'
               }
             >
-              Оплатить
+              {t('declarations:pay')}
             </Button>
           </Stack>
         </Alert>
@@ -161,19 +157,19 @@ function PreviewScreen({ declaration }: { declaration: Declaration }) {
           <Paper withBorder radius="md" p="md">
             <Stack gap="sm">
               <Title order={2} size="h4">
-                Скачать декларацию
+                {t('downloadTitle')}
               </Title>
               <SimpleGrid cols={{ base: 1, sm: fullAccess ? 4 : 2 }} spacing="sm">
                 <Button onClick={() => void run('pdf')} loading={busy === 'pdf'} data-testid="download-pdf">
-                  Скачать PDF
+                  {t('pdf')}
                 </Button>
                 {fullAccess && (
                   <>
                     <Button variant="light" onClick={() => void run('excel')} loading={busy === 'excel'}>
-                      Скачать Excel
+                      {t('excel')}
                     </Button>
                     <Button variant="light" onClick={() => setExcelOpen(true)} data-testid="excel-preview-open">
-                      {SUBMISSION_TEXT.excelPreview}
+                      {t('declarations:menu.excel')}
                     </Button>
                   </>
                 )}
@@ -184,7 +180,7 @@ function PreviewScreen({ declaration }: { declaration: Declaration }) {
                   loading={busy === 'sign'}
                   disabled={d.status === DECLARATION_STATUS.READY}
                 >
-                  {d.status === DECLARATION_STATUS.READY ? 'Подписана' : 'Подписать'}
+                  {d.status === DECLARATION_STATUS.READY ? t('signed') : t('declarations:menu.sign')}
                 </Button>
               </SimpleGrid>
             </Stack>
@@ -199,10 +195,10 @@ function PreviewScreen({ declaration }: { declaration: Declaration }) {
       )}
       <Group justify="space-between">
         <Button variant="default" component={Link} to={halyk ? stepPath(STEPS.CALCULATION) : stepPath(STEPS.PERSONAL)}>
-          Назад
+          {t('common:actions.back')}
         </Button>
         <Button variant="subtle" component={Link} to={stepPath(2)}>
-          К сохраненным формам
+          {t('declarations:toSaved')}
         </Button>
       </Group>
     </Stack>
@@ -210,6 +206,7 @@ function PreviewScreen({ declaration }: { declaration: Declaration }) {
 }
 
 function XmlFiles({ id }: { id: number }) {
+  const { t } = useTranslation(['documents', 'common', 'errors']);
   const list = useXmlList(id, true);
   const generate = useGenerateXml(id);
   const make = () =>
@@ -222,21 +219,21 @@ function XmlFiles({ id }: { id: number }) {
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={2} size="h4">
-            Файл XML для налоговой
+            {t('xml.title')}
           </Title>
           <Button variant="light" onClick={make} loading={generate.isPending} data-testid="generate-xml">
-            Сформировать XML
+            {t('xml.generate')}
           </Button>
         </Group>
         {list.isPending ? (
-          <Loader size="sm" aria-label="Загрузка списка файлов" />
+          <Loader size="sm" aria-label={t('xml.loading')} />
         ) : list.isError ? (
           <Text size="sm" c="red">
             {list.error.message}
           </Text>
         ) : list.data.length === 0 ? (
           <Text size="sm" c="dimmed">
-            Файлы еще не сформированы.
+            {t('xml.empty')}
           </Text>
         ) : (
           <List size="sm" spacing={4} data-testid="xml-list">
@@ -264,6 +261,7 @@ function XmlFiles({ id }: { id: number }) {
 
 /** The PDF in the page through a blob URL (the API needs the bearer token, so no plain link). */
 function PdfPreview({ id, autoScroll }: { id: number; autoScroll: boolean }) {
+  const { t } = useTranslation(['documents', 'common', 'errors']);
   const [state, setState] = useState<
     | { kind: 'loading' }
     | { kind: 'ready'; url: string }
@@ -281,7 +279,11 @@ function PdfPreview({ id, autoScroll }: { id: number; autoScroll: boolean }) {
         url = URL.createObjectURL(new Blob([r.blob], { type: 'application/pdf' }));
         setState({ kind: 'ready', url });
       })
-      .catch((e) => alive && setState({ kind: 'error', message: e instanceof ApiError ? e.message : MSG.tryAgain }));
+      .catch(
+        (e) =>
+          alive &&
+          setState({ kind: 'error', message: e instanceof ApiError ? e.message : i18next.t('errors:tryAgain') }),
+      );
     return () => {
       alive = false;
       if (url) URL.revokeObjectURL(url);
@@ -295,13 +297,13 @@ function PdfPreview({ id, autoScroll }: { id: number; autoScroll: boolean }) {
     <Paper withBorder radius="md" p="md" ref={box}>
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Предпросмотр
+          {t('preview.title')}
         </Title>
-        {state.kind === 'loading' && <Loading label="Формируется PDF…" />}
+        {state.kind === 'loading' && <Loading label={t('preview.loading')} />}
         {state.kind === 'emailed' && <Alert color="blue">{state.message}</Alert>}
         {state.kind === 'error' && (
-          <Alert color="red" title={MSG.tryAgain}>
-            {state.message !== MSG.tryAgain ? state.message : null}
+          <Alert color="red" title={t('errors:tryAgain')}>
+            {state.message !== t('errors:tryAgain') ? state.message : null}
           </Alert>
         )}
         {state.kind === 'ready' && (
@@ -311,16 +313,10 @@ function PdfPreview({ id, autoScroll }: { id: number; autoScroll: boolean }) {
               type="application/pdf"
               width="100%"
               height="100%"
-              aria-label="Предпросмотр декларации"
+              aria-label={t('preview.label')}
               data-testid="pdf-preview"
             >
-              <iframe
-                src={state.url}
-                title="Предпросмотр декларации"
-                width="100%"
-                height="100%"
-                style={{ border: 0 }}
-              />
+              <iframe src={state.url} title={t('preview.label')} width="100%" height="100%" style={{ border: 0 }} />
             </object>
           </Box>
         )}

@@ -1,7 +1,7 @@
-import { MSG } from '@deklarant/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, request } from '../../shared/api/client.ts';
 import { queryKeys } from '../../shared/api/queryKeys.ts';
+import { i18next } from '../../shared/i18n/i18n.ts';
 import { isEmailedAnswer } from '../calculation/index.ts';
 
 export interface StoredFile {
@@ -27,17 +27,17 @@ function filenameOf(res: Response, fallback: string): string {
   return plain?.[1] ?? fallback;
 }
 
-/** GETs a document; a JSON answer means "too large, it will be emailed"; anything else odd is 'Попробуйте еще раз.'. */
+/** GETs a document; a JSON answer means "too large, it will be emailed"; anything else odd is errors:tryAgain. */
 export async function fetchDocument(path: string, fallbackName: string): Promise<Fetched> {
   const res = await request<Response>(path, { raw: true });
   const type = res.headers.get('content-type') ?? '';
   if (type.includes('json')) {
     const body = (await res.json().catch(() => null)) as unknown;
     if (isEmailedAnswer(body)) return { kind: 'emailed', message: body.message };
-    throw new ApiError(res.status, MSG.tryAgain);
+    throw new ApiError(res.status, i18next.t('errors:tryAgain'));
   }
   const blob = await res.blob();
-  if (blob.size === 0) throw new ApiError(res.status, MSG.tryAgain);
+  if (blob.size === 0) throw new ApiError(res.status, i18next.t('errors:tryAgain'));
   return { kind: 'file', blob, filename: filenameOf(res, fallbackName) };
 }
 
@@ -81,6 +81,6 @@ export async function startSigning(id: number): Promise<string> {
     redirect_uri: `${window.location.origin}/aitu-process`,
   });
   const url = r.url ?? r.data?.url;
-  if (!url) throw new ApiError(0, MSG.signingFailed);
+  if (!url) throw new ApiError(0, i18next.t('errors:signingFailed'));
   return url;
 }

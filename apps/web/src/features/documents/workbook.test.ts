@@ -20,4 +20,11 @@ describe('the Excel preview shows cells as the workbook formats them', () => {
     expect(columnOf('Z9')).toBe(25);
     expect(columnOf('AB12')).toBe(27);
   });
+
+  it('in English: comma groups, a decimal point and the month first', () => {
+    expect(formatNumber('12345678901234567.8', 'money', 'en')).toBe('12,345,678,901,234,567.80');
+    expect(formatNumber('2025', 'number', 'en')).toBe('2025');
+    expect(formatNumber('1234.5', 'grouped', 'kk-KZ')).toBe('1\u00a0234,5');
+    expect(formatDate('46096.5', true, 'en')).toBe('03/15/2026 12:00');
+  });
 });

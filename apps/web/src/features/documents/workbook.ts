@@ -1,4 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
+import { currentLocale, i18next } from '../../shared/i18n/i18n.ts';
+import { formatDecimal } from '../../shared/i18n/numbers.ts';
 
 /** One sheet of the workbook as text cells, for the step 8 preview (full_access). */
 export interface SheetPreview {
@@ -28,25 +30,28 @@ export function columnOf(ref: string): number {
 }
 
 /**
- * '1234567.5' -> '1 234 567,50' for '#,##0.00', '1 234 567,5' for '#,##0', '1234567,5' for General (a year
- * stays 2025). Strings only: no float arithmetic on amounts.
+ * ru: '1234567.5' -> '1 234 567,50' for '#,##0.00', '1 234 567,5' for '#,##0', '1234567,5' for General (a year
+ * stays 2025); separators of the active language (en '1,234,567.50'). Strings only: no float arithmetic on amounts.
  */
-export function formatNumber(raw: string, fmt: 'money' | 'grouped' | 'number'): string {
+export function formatNumber(raw: string, fmt: 'money' | 'grouped' | 'number', locale?: string): string {
   if (!/^-?\d+(\.\d+)?$/.test(raw)) return raw;
-  const [int = '', frac = ''] = raw.split('.');
-  const whole = fmt === 'number' ? int : int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  const f = fmt === 'money' ? frac.padEnd(2, '0') : frac;
-  return f ? `${whole},${f}` : whole;
+  return formatDecimal(raw, { locale, grouping: fmt !== 'number', minFraction: fmt === 'money' ? 2 : undefined });
 }
 
-/** An Excel date serial as dd.mm.yyyy [hh:mm] (days since 30.12.1899, UTC). */
-export function formatDate(raw: string, withTime: boolean): string {
+/** An Excel date serial as the language writes a date [and time] (ru dd.mm.yyyy hh:mm; days since 30.12.1899, UTC). */
+export function formatDate(raw: string, withTime: boolean, locale = currentLocale()): string {
   const serial = Number(raw);
   if (!Number.isFinite(serial)) return raw;
   const d = new Date(Math.round((serial - 25569) * 86400) * 1000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  const day = `${p(d.getUTCDate())}.${p(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`;
-  return withTime ? `${day} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}` : day;
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: 'UTC',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
+  } as const)
+    .format(d)
+    .replace(',', '');
 }
 
 type CellFormat = 'date' | 'datetime' | 'money' | 'grouped' | 'number';
@@ -97,7 +102,7 @@ export function readWorkbook(bytes: Uint8Array, maxRows = 300): SheetPreview[] {
         if (type === 's') value = shared[Number(v)] ?? '';
         else if (type === 'inlineStr') value = textOf(c);
         else if (type === 'str' || type === 'e') value = v;
-        else if (type === 'b') value = v === '1' ? 'Да' : 'Нет';
+        else if (type === 'b') value = v === '1' ? i18next.t('documents:cell.yes') : i18next.t('documents:cell.no');
         else {
           const fmt = formats[Number(c.getAttribute('s') ?? 0)] ?? 'number';
           value =

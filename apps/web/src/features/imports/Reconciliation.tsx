@@ -1,19 +1,21 @@
 import { Alert, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDecimal } from '../../shared/i18n/numbers.ts';
+import { sectionText } from '../declarations/index.ts';
 import type { FileReconciliation } from './api.ts';
-import { MONEY_KIND_TEXT, ROW_KIND_TEXT, rowKinds, sectionCounts, totalLines } from './rules.ts';
+import { moneyKindText, rowKinds, rowKindText, sectionCounts, totalLines } from './rules.ts';
 
-const money = (s: string) => {
-  const [i = '0', f] = s.split('.');
-  return `${i.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}${f ? `,${f}` : ''}`;
-};
+/** An amount as the file gives it (every digit), grouped as the active language does. */
+const money = (s: string) => formatDecimal(s);
 
 /** Every row accounted for: rows read per kind, deals per section, totals per currency file vs deals. */
 export function Reconciliation({ items, files }: { items: FileReconciliation[]; files: number }) {
+  const { t } = useTranslation(['imports', 'fields', 'common', 'errors']);
   return (
     <Stack gap="md" data-testid="upload-reconciliation">
       {items.map((r) => (
         <Stack key={r.file} gap="xs">
-          <Text fw={500}>Сверка отчета{files > 1 ? ` (файл ${r.file + 1})` : ''}</Text>
+          <Text fw={500}>{files > 1 ? t('recon.titleFile', { n: r.file + 1 }) : t('recon.title')}</Text>
           {r.notes.map((n) => (
             <Alert key={n} color="yellow" variant="light" data-testid="upload-reconciliation-note">
               {n}
@@ -22,46 +24,48 @@ export function Reconciliation({ items, files }: { items: FileReconciliation[]; 
           <Group gap="xs">
             {rowKinds(r.rows).map(([kind, n]) => (
               <Badge key={kind} variant="light" color={kind === 'error' ? 'red' : kind === 'skipped' ? 'gray' : 'blue'}>
-                {ROW_KIND_TEXT[kind] ?? kind}: {n}
+                {rowKindText(kind)}: {n}
               </Badge>
             ))}
           </Group>
           <Text size="sm">
-            Создано сделок:{' '}
-            {sectionCounts(r.deals)
-              .map((s) => `${s.tile} — ${s.count}`)
-              .join(', ') || 'нет'}
-            {r.flagged > 0 ? `; отмечено при чтении отчета: ${r.flagged}` : ''}
-            {r.skipped > 0 ? `; не перенесено с указанием причины: ${r.skipped}` : ''}
+            {t('recon.created', {
+              list:
+                sectionCounts(r.deals)
+                  .map((s) => `${sectionText(s, 'tile', s.tile)} — ${s.count}`)
+                  .join(', ') || t('recon.none'),
+            })}
+            {r.flagged > 0 ? t('recon.flagged', { n: r.flagged }) : ''}
+            {r.skipped > 0 ? t('recon.skipped', { n: r.skipped }) : ''}
           </Text>
           {Object.keys(r.totals).length > 0 && (
             <Table.ScrollContainer minWidth={520}>
               <Table striped withTableBorder fz="sm" data-testid="upload-totals">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Валюта</Table.Th>
-                    <Table.Th>Сумма</Table.Th>
-                    <Table.Th ta="right">В отчете</Table.Th>
-                    <Table.Th ta="right">В сделках</Table.Th>
+                    <Table.Th>{t('recon.currency')}</Table.Th>
+                    <Table.Th>{t('recon.sum')}</Table.Th>
+                    <Table.Th ta="right">{t('recon.inFile')}</Table.Th>
+                    <Table.Th ta="right">{t('recon.inDeals')}</Table.Th>
                     <Table.Th />
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {Object.entries(r.totals).flatMap(([currency, t]) =>
-                    totalLines(t).map((l) => (
+                  {Object.entries(r.totals).flatMap(([currency, totals]) =>
+                    totalLines(totals).map((l) => (
                       <Table.Tr key={`${currency}-${l.kind}`} data-same={l.same}>
                         <Table.Td>{currency}</Table.Td>
-                        <Table.Td>{MONEY_KIND_TEXT[l.kind]}</Table.Td>
+                        <Table.Td>{moneyKindText(l.kind)}</Table.Td>
                         <Table.Td ta="right">{money(l.file)}</Table.Td>
                         <Table.Td ta="right">{money(l.deals)}</Table.Td>
                         <Table.Td>
                           {l.same ? (
                             <Text size="sm" c="green">
-                              совпадает
+                              {t('recon.same')}
                             </Text>
                           ) : (
                             <Text size="sm" c="orange">
-                              расхождение — см. «Не перенесено»
+                              {t('recon.differs')}
                             </Text>
                           )}
                         </Table.Td>

@@ -1,4 +1,4 @@
-import { FORM_CODES, MSG } from '@deklarant/contracts';
+import { FORM_CODES } from '@deklarant/contracts';
 import {
   Alert,
   Anchor,
@@ -16,11 +16,13 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../shared/api/client.ts';
 import { queryKeys } from '../../shared/api/queryKeys.ts';
+import { localizeMessage } from '../../shared/i18n/i18n.ts';
 import { session } from '../../shared/session/storage.ts';
-import { useDeclaration } from '../declarations/index.ts';
+import { sectionText, useDeclaration } from '../declarations/index.ts';
 import { type BrokerItem, getDataFromBank, type ImportView, uploadReport, useBrokers, useImport } from './api.ts';
 import { Reconciliation } from './Reconciliation.tsx';
 import {
@@ -31,8 +33,8 @@ import {
   isFinished,
   MAX_FILE_MB,
   rowLabel,
-  STATUS_TEXT,
   sectionCounts,
+  statusText,
   uploadBlock,
 } from './rules.ts';
 
@@ -40,6 +42,7 @@ const SHOWN_ISSUES = 50;
 
 /** /app/uploading-file: the broker's report (files in its order), parsed in the background with progress. */
 export default function UploadPage() {
+  const { t } = useTranslation(['imports', 'declarations', 'common', 'errors']);
   const raw = session.currentDeclarationId();
   const declarationId = raw && /^\d+$/.test(raw) ? Number(raw) : null;
   const declaration = useDeclaration(declarationId);
@@ -82,13 +85,13 @@ export default function UploadPage() {
       <Card withBorder padding="lg" maw={760} mx="auto" w="100%">
         <Stack gap="sm">
           <Title order={1} size="h2">
-            Загрузка отчета брокера
+            {t('title')}
           </Title>
           <Alert color="yellow" variant="light">
-            {MSG.noDeclarationChosen}
+            {t('errors:noDeclarationChosen')}
           </Alert>
           <Button component={Link} to="/app/declaration?step=2" variant="light" w="fit-content">
-            К моим декларациям
+            {t('declarations:toMine')}
           </Button>
         </Stack>
       </Card>
@@ -116,7 +119,7 @@ export default function UploadPage() {
       );
       setImportId(r.import_id);
     } catch (e) {
-      setServerError(e instanceof ApiError ? e.message : MSG.tryAgain);
+      setServerError(e instanceof ApiError ? e.message : t('errors:tryAgain'));
     } finally {
       setSending(false);
     }
@@ -128,7 +131,7 @@ export default function UploadPage() {
     try {
       setImportId((await getDataFromBank(declarationId)).import_id);
     } catch (e) {
-      setServerError(e instanceof ApiError ? e.message : MSG.tryAgain);
+      setServerError(e instanceof ApiError ? e.message : t('errors:tryAgain'));
     } finally {
       setSending(false);
     }
@@ -144,32 +147,35 @@ export default function UploadPage() {
     <Card withBorder padding="lg" maw={760} mx="auto" w="100%" data-testid="upload-page">
       <Stack gap="md">
         <Title order={1} size="h2">
-          Загрузка отчета брокера
+          {t('title')}
         </Title>
         {common && (
           <Text c="dimmed" size="sm" data-testid="upload-declaration">
-            Форма {FORM_CODES[common.reporting_form_id as 1 | 2 | 3] ?? ''} за {common.year} год
+            {t('declarations:formYear', {
+              form: FORM_CODES[common.reporting_form_id as 1 | 2 | 3] ?? '',
+              year: common.year,
+            })}
           </Text>
         )}
         {declaration.isError && (
           <Alert color="red" variant="light">
-            {declaration.error instanceof ApiError ? declaration.error.message : MSG.tryAgain}
+            {declaration.error instanceof ApiError ? declaration.error.message : t('errors:tryAgain')}
           </Alert>
         )}
         {block && (
-          <Alert color="red" variant="light" data-testid="upload-block" title="Загрузка недоступна">
-            {block}
+          <Alert color="red" variant="light" data-testid="upload-block" title={t('blocked')}>
+            {localizeMessage(block)}
           </Alert>
         )}
 
         {importId === null ? (
           <>
             <Select
-              label="Брокер"
-              placeholder="Выберите брокера"
+              label={t('broker')}
+              placeholder={t('brokerPlaceholder')}
               data={brokerData}
               searchable={brokerData.length > 6}
-              nothingFoundMessage="Ничего не найдено"
+              nothingFoundMessage={t('declarations:nothingFound')}
               value={brokerName}
               onChange={(v) => {
                 setBrokerName(v);
@@ -182,20 +188,20 @@ export default function UploadPage() {
             {broker && (
               <Stack gap="xs" data-testid="upload-slots">
                 <Text size="sm" fw={500}>
-                  {count > 1 ? `Нужно ${count} файла, в указанном порядке` : 'Нужен 1 файл'}
+                  {t('need', { count })}
                 </Text>
                 {files.map((file, i) => (
                   <FileInput
                     // biome-ignore lint/suspicious/noArrayIndexKey: slots are positional (the broker's file order)
                     key={i}
-                    label={`${count > 1 ? `${i + 1}. ` : ''}${broker.file_names[i] ?? `Файл ${i + 1}`}`}
-                    description={`Допустимые форматы: ${exts.join(', ')}; до ${MAX_FILE_MB} МБ`}
-                    placeholder="Выберите файл"
+                    label={`${count > 1 ? `${i + 1}. ` : ''}${broker.file_names[i] ?? t('declarations:files.file', { n: i + 1 })}`}
+                    description={t('hint', { formats: exts.join(', '), mb: MAX_FILE_MB })}
+                    placeholder={t('declarations:files.chooseOne')}
                     clearable
                     accept={acceptOf(exts)}
                     value={file}
                     onChange={(f) => choose(i, f)}
-                    error={slotErrors[i] || undefined}
+                    error={slotErrors[i] ? localizeMessage(slotErrors[i]) : undefined}
                     disabled={Boolean(block)}
                   />
                 ))}
@@ -208,7 +214,7 @@ export default function UploadPage() {
             )}
             <Group gap="sm">
               <Button onClick={() => void send()} loading={sending} disabled={!complete || Boolean(block)}>
-                Загрузить
+                {t('common:actions.upload')}
               </Button>
               {session.isB2B() && (
                 <Button
@@ -217,18 +223,18 @@ export default function UploadPage() {
                   loading={sending}
                   disabled={Boolean(common?.archived)}
                 >
-                  Получить данные из банка
+                  {t('fromBank')}
                 </Button>
               )}
             </Group>
             <Stack gap={4}>
-              <Text size="sm">Брокера нет в списке? Заполните шаблон Декларанта и выберите «Другой брокер».</Text>
+              <Text size="sm">{t('noBroker')}</Text>
               <Group gap="md">
                 <Anchor href="/api/imports/template.xlsx" download size="sm">
-                  Скачать шаблон XLSX
+                  {t('templateXlsx')}
                 </Anchor>
                 <Anchor href="/api/imports/template.csv" download size="sm">
-                  Скачать шаблон CSV
+                  {t('templateCsv')}
                 </Anchor>
               </Group>
             </Stack>
@@ -241,11 +247,11 @@ export default function UploadPage() {
           <Group gap="sm">
             {job.data.status === 'done' && common && (
               <Button component={Link} to={dataEntryUrl(common.reporting_form_id)}>
-                Перейти к проверке данных
+                {t('toCheck')}
               </Button>
             )}
             <Button variant="light" onClick={again}>
-              Загрузить еще отчет
+              {t('again')}
             </Button>
           </Group>
         )}
@@ -255,19 +261,20 @@ export default function UploadPage() {
 }
 
 function ImportProgress({ view, error }: { view: ImportView | undefined; error: unknown }) {
+  const { t } = useTranslation(['imports', 'fields', 'common', 'errors']);
   if (error) {
     return (
       <Alert color="red" variant="light">
-        {error instanceof ApiError ? error.message : MSG.tryAgain}
+        {error instanceof ApiError ? error.message : t('errors:tryAgain')}
       </Alert>
     );
   }
-  if (!view) return <Progress value={0} animated aria-label="Обработка отчета" />;
+  if (!view) return <Progress value={0} animated aria-label={t('processing')} />;
   if (!isFinished(view.status)) {
     return (
       <Stack gap="xs" data-testid="upload-progress">
-        <Text size="sm">{STATUS_TEXT[view.status]}</Text>
-        <Progress value={Math.max(5, view.progress)} animated aria-label="Обработка отчета" />
+        <Text size="sm">{statusText(view.status)}</Text>
+        <Progress value={Math.max(5, view.progress)} animated aria-label={t('processing')} />
         <Text size="xs" c="dimmed">
           {view.progress}%
         </Text>
@@ -276,22 +283,26 @@ function ImportProgress({ view, error }: { view: ImportView | undefined; error: 
   }
   if (view.status === 'failed') {
     return (
-      <Alert color="red" variant="light" title={STATUS_TEXT.failed} data-testid="upload-failed">
-        {view.message ?? MSG.tryAgain}
+      <Alert color="red" variant="light" title={statusText('failed')} data-testid="upload-failed">
+        {view.message ?? t('errors:tryAgain')}
       </Alert>
     );
   }
   const sections = sectionCounts(view.counts.by_section);
   return (
     <Stack gap="sm" data-testid="upload-result">
-      <Alert color={view.counts.added > 0 ? 'green' : 'blue'} variant="light" title={view.message ?? STATUS_TEXT.done}>
+      <Alert
+        color={view.counts.added > 0 ? 'green' : 'blue'}
+        variant="light"
+        title={view.message ?? statusText('done')}
+      >
         {view.counts.duplicates > 0 && view.counts.added > 0 && (
-          <Text size="sm">Уже загруженные ранее сделки пропущены: {view.counts.duplicates}.</Text>
+          <Text size="sm">{t('duplicates', { n: view.counts.duplicates })}</Text>
         )}
       </Alert>
       {sections.length > 0 && (
         <Stack gap={6}>
-          <Text fw={500}>Добавлено по разделам</Text>
+          <Text fw={500}>{t('bySection')}</Text>
           {sections.map((s) => (
             <Group
               key={s.key}
@@ -302,7 +313,7 @@ function ImportProgress({ view, error }: { view: ImportView | undefined; error: 
               data-section={s.key}
             >
               <Anchor component={Link} to={`/app/${s.route}/show`} size="sm">
-                {s.tile}. {s.title}
+                {sectionText(s, 'tile', s.tile)}. {sectionText(s, 'title', s.title)}
               </Anchor>
               <Badge variant="light">{s.count}</Badge>
             </Group>
@@ -314,13 +325,12 @@ function ImportProgress({ view, error }: { view: ImportView | undefined; error: 
       )}
       {view.counts.needs_info > 0 && (
         <Alert color="yellow" variant="light" data-testid="upload-needs-info">
-          Требуется доп. информация: {view.counts.needs_info}. Такие сделки отмечены в разделах — дополните их, иначе
-          они не будут учтены в расчете.
+          {t('needsInfo', { n: view.counts.needs_info })}
         </Alert>
       )}
       {view.errors.length > 0 && (
         <Stack gap={4} data-testid="upload-row-errors">
-          <Text fw={500}>Строки с ошибками: {view.counts.errors}</Text>
+          <Text fw={500}>{t('rowErrors', { n: view.counts.errors })}</Text>
           <List size="sm" spacing={2}>
             {view.errors.slice(0, SHOWN_ISSUES).map((e, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is static once loaded
@@ -335,7 +345,7 @@ function ImportProgress({ view, error }: { view: ImportView | undefined; error: 
         <details>
           <summary>
             <Text span size="sm">
-              Не перенесено в декларацию: {view.counts.skipped}
+              {t('skipped', { n: view.counts.skipped })}
             </Text>
           </summary>
           <List size="sm" spacing={2} mt="xs">

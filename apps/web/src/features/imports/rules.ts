@@ -1,11 +1,12 @@
 import { type CommonData, FORM, MSG, SECTIONS, TARIFF } from '@deklarant/contracts';
+import { i18next, tKey } from '../../shared/i18n/i18n.ts';
 
 /** The upload limit: 5 MB per file by default. */
 export const MAX_FILE_MB = 5;
 /** Excel, csv and xml when the broker names none (docs/formats.md). */
 export const DEFAULT_EXTENSIONS = ['xlsx', 'xls', 'csv', 'xml'];
 
-/** The Russian message for a file of the wrong type or size, or null when it may be sent. */
+/** The message (the Russian catalogue text, localized where shown) for a file of the wrong type or size, or null. */
 export function fileProblem(file: { name: string; size: number }, extensions: readonly string[]): string | null {
   const exts = extensions.length ? extensions : DEFAULT_EXTENSIONS;
   const ext = file.name.includes('.') ? (file.name.split('.').pop()?.toLowerCase() ?? '') : '';
@@ -17,7 +18,7 @@ export function fileProblem(file: { name: string; size: number }, extensions: re
 export const acceptOf = (extensions: readonly string[]) =>
   (extensions.length ? extensions : DEFAULT_EXTENSIONS).map((e) => `.${e}`).join(',');
 
-/** Why a report cannot be added to this form right now (texts in MSG), or null. */
+/** Why a report cannot be added to this form right now (texts in MSG, localized where shown), or null. */
 export function uploadBlock(
   d: Pick<CommonData, 'archived' | 'broker' | 'referral_code' | 'tariff_type'>,
   broker: string | null,
@@ -39,7 +40,7 @@ export interface SectionCount {
   count: number;
 }
 
-/** Added deals per section, in the order of the declaration. */
+/** Added deals per section, in the order of the declaration (the dictionary's texts; screens translate them). */
 export function sectionCounts(bySection: Record<string, number>): SectionCount[] {
   return SECTIONS.filter((s) => (bySection[s.key] ?? 0) > 0).map((s) => ({
     key: s.key,
@@ -52,60 +53,57 @@ export function sectionCounts(bySection: Record<string, number>): SectionCount[]
 
 export type ImportStatus = 'queued' | 'running' | 'retrying' | 'done' | 'failed';
 
-export const STATUS_TEXT: Record<ImportStatus, string> = {
-  queued: 'Отчет в очереди на обработку',
-  running: 'Обрабатываем отчет: распознаем сделки и пересчитываем суммы в тенге',
-  retrying: 'Обработка прервалась, повторяем попытку',
-  done: 'Готово',
-  failed: 'Отчет не загружен',
-};
+/** What the import is doing, in the active language (imports:status.*). */
+export const statusText = (s: ImportStatus): string => i18next.t(`imports:status.${s}`);
 
 export const isFinished = (s: ImportStatus | undefined) => s === 'done' || s === 'failed';
 
 /** "Строка 14" for numeric rows, the report's own label otherwise; "Файл 2" when several files were sent. */
 export function rowLabel(issue: { file: number; row: number | string }, files: number): string {
-  const row = typeof issue.row === 'number' ? `Строка ${issue.row}` : String(issue.row);
-  return files > 1 ? `Файл ${issue.file + 1}, ${row}` : row;
+  const row = typeof issue.row === 'number' ? i18next.t('imports:row', { row: issue.row }) : String(issue.row);
+  return files > 1 ? i18next.t('imports:fileRow', { file: issue.file + 1, row }) : row;
 }
 
-/** Russian names of the kinds of rows read (packages/importers reconcile.ts). */
-export const ROW_KIND_TEXT: Record<string, string> = {
-  trade_buy: 'Покупки',
-  trade_sell: 'Продажи',
-  dividend: 'Дивиденды',
-  coupon: 'Купоны',
-  interest: 'Проценты',
-  repayment: 'Погашения',
-  tax: 'Удержанные налоги',
-  corporate_action: 'Корпоративные действия',
-  position: 'Позиции на конец года',
-  cash: 'Остатки денег',
-  unknown: 'Нераспознанные операции',
-  skipped: 'Не перенесено (с причиной)',
-  error: 'Строки с ошибками',
-};
+/** The kinds of rows read (packages/importers reconcile.ts), in the legend's order; named by imports:kind.*. */
+export const ROW_KINDS = [
+  'trade_buy',
+  'trade_sell',
+  'dividend',
+  'coupon',
+  'interest',
+  'repayment',
+  'tax',
+  'corporate_action',
+  'position',
+  'cash',
+  'unknown',
+  'skipped',
+  'error',
+] as const;
 
-/** The kinds read, in the order of ROW_KIND_TEXT (kinds it does not name last). */
+/** A kind's name in the active language; a kind the legend does not know keeps its code. */
+export const rowKindText = (kind: string): string =>
+  (ROW_KINDS as readonly string[]).includes(kind) ? tKey(`imports:kind.${kind}`) : kind;
+
+/** The kinds read, in the order of ROW_KINDS (kinds it does not name last). */
 export function rowKinds(rows: Record<string, number>): [string, number][] {
-  const order = Object.keys(ROW_KIND_TEXT);
+  const order: readonly string[] = ROW_KINDS;
   const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
   return Object.entries(rows).sort((a, b) => rank(a[0]) - rank(b[0]));
 }
 
-export const MONEY_KIND_TEXT = {
-  proceeds: 'Выручка от продаж',
-  costs: 'Стоимость покупок',
-  income: 'Доходы (дивиденды, купоны, погашения)',
-  taxes: 'Удержанные налоги',
-} as const;
+/** The money lines of a currency's totals, in the table's order (imports:money.*). */
+export const MONEY_KINDS = ['proceeds', 'costs', 'income', 'taxes'] as const;
 
-export type MoneyKind = keyof typeof MONEY_KIND_TEXT;
+export type MoneyKind = (typeof MONEY_KINDS)[number];
+
+export const moneyKindText = (kind: MoneyKind): string => i18next.t(`imports:money.${kind}`);
 
 /** Lines of a currency's totals that carry money, each with whether the file and the deals agree. */
 export function totalLines(
   totals: Record<MoneyKind, { file: string; deals: string }>,
 ): { kind: MoneyKind; file: string; deals: string; same: boolean }[] {
-  return (Object.keys(MONEY_KIND_TEXT) as MoneyKind[])
+  return [...MONEY_KINDS]
     .map((kind) => ({ kind, ...totals[kind] }))
     .filter((l) => l.file !== '0' || l.deals !== '0')
     .map((l) => ({ ...l, same: sameAmount(l.file, l.deals) }));

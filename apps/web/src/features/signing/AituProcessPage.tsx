@@ -1,7 +1,8 @@
-import { MSG, PAY_TEXT, type SendSignedResult } from '@deklarant/contracts';
+import type { SendSignedResult } from '@deklarant/contracts';
 import { Alert, Anchor, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { session } from '../../shared/session/storage.ts';
@@ -18,6 +19,7 @@ type State = { kind: 'signed' } | { kind: 'sent'; result: SendSignedResult } | {
  * 'Попробовать снова', 'Вернуться' and the support link (texts in MSG).
  */
 export default function AituProcessPage() {
+  const { t } = useTranslation(['signing', 'declarations', 'common', 'errors']);
   const [params] = useSearchParams();
   const code = params.get('code');
   const raw = session.currentDeclarationId();
@@ -58,47 +60,45 @@ export default function AituProcessPage() {
       {retryError && <Alert color="red">{retryError}</Alert>}
       <Group justify="center">
         <Button onClick={() => void retry()} loading={busy} data-testid="signing-retry">
-          {PAY_TEXT.tryAgain}
+          {t('tryAgain')}
         </Button>
         <Button variant="default" component={Link} to="/app/declaration?step=8">
-          {PAY_TEXT.back}
+          {t('back')}
         </Button>
       </Group>
       <Anchor href={SUPPORT_MESSENGER_URL} target="_blank" rel="noopener" size="sm">
-        {PAY_TEXT.support}
+        {t('support')}
       </Anchor>
     </Result>
   );
 
-  if (!code) return failure(MSG.signingFailed, params.get('error_description') ?? undefined);
-  if (state.kind === 'failed') return failure(MSG.sendFailed, state.message, send);
+  if (!code) return failure(t('errors:signingFailed'), params.get('error_description') ?? undefined);
+  if (state.kind === 'failed') return failure(t('errors:sendFailed'), state.message, send);
   if (state.kind === 'sent') {
     return (
-      <Result ok title={MSG.sendOk}>
+      <Result ok title={t('errors:sendOk')}>
         {state.result.sent && id !== null ? (
           // 'Отправлено' until the tax office answers: then 'Принято' (number, date) or 'Отклонено' (reason)
           <SubmissionPanel id={id} />
         ) : (
-          <Text c="dimmed">Декларация подписана. Подписанный файл доступен для скачивания в сохраненных формах.</Text>
+          <Text c="dimmed">{t('signedNote')}</Text>
         )}
         <Group justify="center">
           <Button component={Link} to="/app/declaration?step=8" data-testid="open-declaration">
-            Открыть декларацию
+            {t('open')}
           </Button>
           <Button variant="default" component={Link} to="/app/declaration?step=2" data-testid="signing-done">
-            К моим декларациям
+            {t('declarations:toMine')}
           </Button>
         </Group>
       </Result>
     );
   }
   return (
-    <Result ok title={MSG.signingOk}>
-      {id === null && (
-        <Alert color="yellow">Откройте декларацию из списка сохраненных форм и повторите отправку.</Alert>
-      )}
+    <Result ok title={t('errors:signingOk')}>
+      {id === null && <Alert color="yellow">{t('noDeclaration')}</Alert>}
       <Button onClick={() => void send()} loading={busy} disabled={id === null} data-testid="send-to-tax-office">
-        {PAY_TEXT.sendToTaxOffice}
+        {t('send')}
       </Button>
     </Result>
   );

@@ -1,14 +1,10 @@
-import {
-  type CommonData,
-  SUBMISSION_STATUS_NAMES,
-  SUBMISSION_TEXT,
-  type Submission,
-  type SubmissionStatus,
-} from '@deklarant/contracts';
+import type { CommonData, Submission, SubmissionStatus } from '@deklarant/contracts';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { queryKeys } from '../../shared/api/queryKeys.ts';
+import { currentLocale, i18next } from '../../shared/i18n/i18n.ts';
 import { fetchSubmission } from './api.ts';
 
 export const SUBMISSION_COLORS: Record<SubmissionStatus, string> = {
@@ -17,10 +13,13 @@ export const SUBMISSION_COLORS: Record<SubmissionStatus, string> = {
   rejected: 'red',
 };
 
-/** dd.mm.yyyy hh:mm in Almaty time, wherever the browser is. */
-export function almatyDateTime(iso: string | null | undefined): string {
+/** The sending's status as the tax authority names it (the dictionary's fields:status.*), in the active language. */
+export const submissionStatusName = (s: SubmissionStatus): string => i18next.t(`fields:status.${s}`);
+
+/** Date and time in Almaty time, wherever the browser is, as the active language writes them (ru dd.mm.yyyy hh:mm). */
+export function almatyDateTime(iso: string | null | undefined, locale = currentLocale()): string {
   if (!iso) return '';
-  return new Intl.DateTimeFormat('ru-RU', {
+  return new Intl.DateTimeFormat(locale, {
     timeZone: 'Asia/Almaty',
     day: '2-digit',
     month: '2-digit',
@@ -58,6 +57,7 @@ export function useSubmission(id: number, enabled = true) {
 
 /** The card's line under its status: the number and date, the reason, or that an answer is awaited. */
 export function SubmissionNote({ d }: { d: CommonData }) {
+  const { t } = useTranslation(['signing', 'common', 'errors']);
   const watching = d.submission?.status === 'sent';
   const live = useSubmission(d.id, watching);
   const s = watching && live.data ? live.data : d.submission;
@@ -65,27 +65,32 @@ export function SubmissionNote({ d }: { d: CommonData }) {
   if (s.status === 'sent') {
     return (
       <Text size="sm" c="dimmed" data-testid="submission-note">
-        Ожидается ответ налогового органа
+        {t('awaiting')}
       </Text>
     );
   }
   if (s.status === 'accepted') {
     return (
       <Text size="sm" data-testid="submission-note">
-        Рег. № <b>{s.registration_number}</b> от {almatyDateTime(s.registered_at)} (Алматы)
+        <Trans
+          t={t}
+          i18nKey="acceptedNote"
+          values={{ number: s.registration_number, date: almatyDateTime(s.registered_at) }}
+          components={{ b: <b /> }}
+        />
       </Text>
     );
   }
   return (
     <Text size="sm" c="red.8" data-testid="submission-note">
-      Причина: {s.reason}
+      {t('reason', { reason: s.reason })}
     </Text>
   );
 }
 
 /** The card's badge text and colour when the declaration was sent. */
 export const submissionBadge = (s: CommonData['submission']) =>
-  s ? { label: SUBMISSION_STATUS_NAMES[s.status], color: SUBMISSION_COLORS[s.status] } : null;
+  s ? { label: submissionStatusName(s.status), color: SUBMISSION_COLORS[s.status] } : null;
 
 /** Step 8: 'Отправлено' (waiting), 'Принято' (number, date, «Скачать талон») or 'Отклонено' (reason, what to do). */
 export function SubmissionPanel({
@@ -98,6 +103,7 @@ export function SubmissionPanel({
   onDownloadReceipt?: () => void;
   downloading?: boolean;
 }) {
+  const { t } = useTranslation(['signing', 'fields', 'common', 'errors']);
   const q = useSubmission(id);
   const s: Submission | null | undefined = q.data;
   if (q.isPending || !s) return null;
@@ -106,16 +112,16 @@ export function SubmissionPanel({
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} size="h4">
-            Налоговый орган
+            {t('panel.title')}
           </Title>
           <Badge color={SUBMISSION_COLORS[s.status]} variant="light" size="lg" data-testid="submission-status">
-            {SUBMISSION_STATUS_NAMES[s.status]}
+            {submissionStatusName(s.status)}
           </Badge>
         </Group>
         {s.status === 'sent' && (
           <Group gap="xs" wrap="nowrap">
             <Loader size="xs" aria-hidden />
-            <Text size="sm">{SUBMISSION_TEXT.sentNote}</Text>
+            <Text size="sm">{t('panel.sentNote')}</Text>
           </Group>
         )}
         {s.status === 'accepted' && (
@@ -123,15 +129,17 @@ export function SubmissionPanel({
             <Table withTableBorder variant="vertical" layout="fixed">
               <Table.Tbody>
                 <Table.Tr>
-                  <Table.Th w="42%">Регистрационный номер</Table.Th>
+                  <Table.Th w="42%">{t('panel.number')}</Table.Th>
                   <Table.Td data-testid="submission-number">{s.registration_number}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
-                  <Table.Th>Дата регистрации</Table.Th>
-                  <Table.Td data-testid="submission-date">{almatyDateTime(s.registered_at)} (время Алматы)</Table.Td>
+                  <Table.Th>{t('panel.date')}</Table.Th>
+                  <Table.Td data-testid="submission-date">
+                    {t('panel.almaty', { date: almatyDateTime(s.registered_at) })}
+                  </Table.Td>
                 </Table.Tr>
                 <Table.Tr>
-                  <Table.Th>Отправлено</Table.Th>
+                  <Table.Th>{submissionStatusName('sent')}</Table.Th>
                   <Table.Td>{almatyDateTime(s.submitted_at)}</Table.Td>
                 </Table.Tr>
               </Table.Tbody>
@@ -144,16 +152,16 @@ export function SubmissionPanel({
                 loading={downloading}
                 data-testid="download-receipt"
               >
-                {SUBMISSION_TEXT.downloadReceipt}
+                {t('panel.downloadReceipt')}
               </Button>
             )}
           </>
         )}
         {s.status === 'rejected' && (
-          <Alert color="red" title="Декларация отклонена" data-testid="submission-rejected">
+          <Alert color="red" title={t('panel.rejectedTitle')} data-testid="submission-rejected">
             <Stack gap={4}>
-              <Text size="sm">Причина: {s.reason}</Text>
-              <Text size="sm">{SUBMISSION_TEXT.rejectedWhatToDo}</Text>
+              <Text size="sm">{t('reason', { reason: s.reason })}</Text>
+              <Text size="sm">{t('panel.whatToDo')}</Text>
             </Stack>
           </Alert>
         )}
