@@ -233,6 +233,46 @@ describe('PDF, XLSX and XML of one declaration', () => {
   });
 });
 
+describe('documents in the owner’s language (issue 20)', () => {
+  let user: Awaited<ReturnType<typeof signedInUser>>;
+  let id: number;
+  const sc = scenarios.find(([f]) => f.startsWith('07-'))![1];
+  beforeAll(async () => {
+    user = await signedInUser(s, { full_access: true });
+    id = await declaration(user.id, 3, 2024);
+    await writeDeals(id, sc.input.sections);
+  });
+  const download = (path: string, language?: string) =>
+    s.app.inject({
+      method: 'GET',
+      url: `/api/declarations/${id}/${path}`,
+      headers: { authorization: `Bearer ${user.token}`, ...(language ? { 'accept-language': language } : {}) },
+    });
+  const sheets = async (res: { rawPayload: Buffer }) => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    return wb.worksheets.map((w) => w.name);
+  };
+
+  it('no profile language: the request’s (Accept-Language), else Russian', async () => {
+    await s.deps.db.query('UPDATE users SET language = NULL WHERE id = $1', [user.id]);
+    expect((await sheets(await download('export-excel/stream', 'en')))[0]).toBe('Calculation');
+    expect((await sheets(await download('export-excel/stream')))[0]).toBe('Расчет');
+    const pdf = extractPdfText((await download('export-pdf', 'en-US,en;q=0.9')).rawPayload);
+    expect(pdf.join('\n')).toContain('Notes to the calculation');
+    expect(pdf.at(-1)).toMatch(/Form 270\.00 · IIN 900101300126 · Page \d+ of \d+/);
+  });
+
+  it('the owner’s profile language wins over the request’s', async () => {
+    await s.deps.db.query(`UPDATE users SET language = 'kk' WHERE id = $1`, [user.id]);
+    expect((await sheets(await download('export-excel/stream', 'en')))[0]).toBe('Есептеу');
+    const pdf = extractPdfText((await download('export-pdf', 'en')).rawPayload).join('\n');
+    expect(pdf).toContain('Декларацияға тізілім. III бөлім.');
+    expect(pdf).toContain('Есептеуге түсініктемелер');
+    expect(pdf).not.toContain('Реестр к декларации');
+  });
+});
+
 describe('a declaration too large to stream', () => {
   it(`over ${MAX_STREAM_DEALS} deals: JSON 'will be emailed', a job renders the file and a letter carries the link`, async () => {
     const user = await signedInUser(s, { full_access: true });

@@ -146,6 +146,14 @@ describe.skipIf(!t910)(
       expect(t.labels.size).toBe(25858); // <rus size="25858">
     });
 
+    it('reads the Kazakh labels of the same codes, blank ones left out', () => {
+      // <kaz size="25858">: 10 778 of its kazItem messages are not blank (counted with a script over the file)
+      expect(t.kazakhLabels?.size).toBe(10778);
+      // code 20270245: «Страница 1» / «1 бет»; 178477: «Графа AB» / «AB бағаны»
+      expect(t.kazakhLabels?.get('20270245')).toBe('1 бет');
+      expect([t.labels.get('178477'), t.kazakhLabels?.get('178477')]).toEqual(['Графа AB', 'AB бағаны']);
+    });
+
     it('reads the check scripts', () => {
       // `grep -o '<script field' | wc -l` = 654: 533 CHECK and 121 CALC
       expect(t.scripts).toHaveLength(654);

@@ -1,4 +1,5 @@
 import { type DeclarationDocument, ensureTemplateDir, renderPdf, renderXlsx } from '@deklarant/documents';
+import type { Language } from '@deklarant/i18n';
 import { ThreadPool } from '../../lib/thread-pool.ts';
 
 /**
@@ -11,13 +12,16 @@ type Format = 'pdf' | 'xlsx';
 export interface RenderTask {
   format: Format;
   doc: DeclarationDocument;
+  /** the document's language (Russian when absent); each thread reads the catalogues once */
+  lang?: Language;
   /** the operator's KGD template folder (FORM_TEMPLATES_DIR), loaded by each thread once */
   templatesDir?: string;
 }
 
-export const renderHere = ({ format, doc, templatesDir }: RenderTask): Promise<Buffer> => {
+export const renderHere = ({ format, doc, lang, templatesDir }: RenderTask): Promise<Buffer> => {
   ensureTemplateDir(templatesDir);
-  return format === 'pdf' ? renderPdf(doc) : renderXlsx(doc);
+  const language = lang ? { lang } : {};
+  return format === 'pdf' ? renderPdf(doc, language) : renderXlsx(doc, language);
 };
 
 let templatesDir: string | undefined;
@@ -32,8 +36,8 @@ export function useFormTemplates(dir: string | undefined): void {
 
 const pool = new ThreadPool<RenderTask, Uint8Array>(new URL('./render-worker.ts', import.meta.url), renderHere);
 
-export async function renderOffThread(format: Format, doc: DeclarationDocument): Promise<Buffer> {
-  const bytes = await pool.run({ format, doc, ...(templatesDir ? { templatesDir } : {}) });
+export async function renderOffThread(format: Format, doc: DeclarationDocument, lang?: Language): Promise<Buffer> {
+  const bytes = await pool.run({ format, doc, ...(lang ? { lang } : {}), ...(templatesDir ? { templatesDir } : {}) });
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 

@@ -42,8 +42,9 @@ export async function documentRoutes(app: FastifyInstance, deps: Deps) {
     { preHandler: auth, schema: { ...base, params: IdParams } },
     async (req, reply) => {
       const row = await service.loadForDownload(actorOf(req), parseId(req.params.id));
-      if (await service.queueIfLarge(row, 'pdf')) return queuedAnswer(reply);
-      const { filename, bytes } = await service.pdf(row);
+      if (await service.queueIfLarge(row, 'pdf', req.lang)) return queuedAnswer(reply);
+      // in the owner's profile language, else the request's (a manager's download is the owner's document)
+      const { filename, bytes } = await service.pdf(row, await service.documentLanguage(row, req.lang));
       return reply
         .type(CONTENT_TYPES.pdf)
         .header('content-disposition', attachment(filename))
@@ -63,10 +64,10 @@ export async function documentRoutes(app: FastifyInstance, deps: Deps) {
       if (!actor.user.full_access && actor.kind !== 'manager' && actor.managerId === undefined) {
         throw new HttpError(409, SUBMISSION_TEXT.excelNeedsFullAccess);
       }
-      if (await service.queueIfLarge(row, 'xlsx')) return queuedAnswer(reply);
+      if (await service.queueIfLarge(row, 'xlsx', req.lang)) return queuedAnswer(reply);
       const out = new PassThrough();
       // Everything that can refuse (rates, personal data) runs before the first byte is sent.
-      const { filename, done } = await service.xlsxStream(row, out);
+      const { filename, done } = await service.xlsxStream(row, out, await service.documentLanguage(row, req.lang));
       done.catch((err) => {
         req.log.error({ err: { message: (err as Error).message } }, 'xlsx stream failed');
         out.destroy(err as Error);

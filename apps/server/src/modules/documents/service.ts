@@ -9,7 +9,7 @@ import {
   validateXml,
   writeXlsxStream,
 } from '@deklarant/documents';
-import type { Language } from '@deklarant/i18n';
+import { isLanguage, type Language } from '@deklarant/i18n';
 import type { Db } from '../../db/db.ts';
 import type { Deps } from '../../deps.ts';
 import { PermanentJobError } from '../../jobs/queue.ts';
@@ -152,14 +152,24 @@ export function documentsService(deps: Deps) {
     return row;
   }
 
+  /**
+   * The language of a declaration's PDF and workbook: its owner's profile language, else `fallback` (the
+   * request's language), else Russian. A manager's download is the owner's document, in the owner's language.
+   */
+  async function documentLanguage(row: Pick<DeclarationRow, 'user_id'>, fallback?: unknown): Promise<Language> {
+    const r = await deps.db.one<{ language: string | null }>('SELECT language FROM users WHERE id = $1', [row.user_id]);
+    return languageOf(r?.language, isLanguage(fallback) ? fallback : undefined);
+  }
+
   /** Too many deals: queue a job that renders the file and emails a download link. */
-  async function queueIfLarge(row: DeclarationRow, format: ExportFormat): Promise<boolean> {
+  async function queueIfLarge(row: DeclarationRow, format: ExportFormat, lang?: Language): Promise<boolean> {
     if ((await dealCount(row.id)) <= MAX_STREAM_DEALS) return false;
     // one job per declaration, format and minute: a double click does not send two letters
     const minute = Math.floor(now().getTime() / 60_000);
     await deps.jobs.enqueue(
       EXPORT_JOB,
-      { declarationId: row.id, userId: row.user_id, format },
+      // the request's language: the job renders in it when the owner has chosen none
+      { declarationId: row.id, userId: row.user_id, format, ...(lang ? { lang } : {}) },
       { dedupeKey: `export:${row.id}:${format}:${minute}` },
     );
     return true;
@@ -167,21 +177,26 @@ export function documentsService(deps: Deps) {
 
   return {
     documentFor,
+    documentLanguage,
     loadForDownload,
     queueIfLarge,
 
-    async pdf(row: DeclarationRow): Promise<{ filename: string; bytes: Buffer }> {
+    async pdf(row: DeclarationRow, lang: Language = 'ru'): Promise<{ filename: string; bytes: Buffer }> {
       const doc = await documentFor(row);
-      const bytes = await renderPdf(doc).catch((err) => {
+      const bytes = await renderPdf(doc, { lang }).catch((err) => {
         throw asHttp(err);
       });
       return { filename: documentFilename(row, 'pdf', now()), bytes };
     },
 
     /** Validates the document before the first byte, then streams the workbook. */
-    async xlsxStream(row: DeclarationRow, out: Writable): Promise<{ filename: string; done: Promise<void> }> {
+    async xlsxStream(
+      row: DeclarationRow,
+      out: Writable,
+      lang: Language = 'ru',
+    ): Promise<{ filename: string; done: Promise<void> }> {
       const doc = await documentFor(row);
-      return { filename: documentFilename(row, 'xlsx', now()), done: writeXlsxStream(doc, out) };
+      return { filename: documentFilename(row, 'xlsx', now()), done: writeXlsxStream(doc, out, { lang }) };
     },
 
     /** Renders the ФНО XML, validates it against the form's XSD, and only then stores it. */
@@ -233,7 +248,7 @@ export function documentsService(deps: Deps) {
     /** The export job: render, store, and email a link (the files row and the letter in one transaction). */
     /** The large-export job. Idempotent: a re-run (after a crash) of a job whose file is stored sends nothing. */
     async runExport(payload: unknown, jobId: number): Promise<StoredFile> {
-      const p = payload as { declarationId: number; userId: number; format: ExportFormat };
+      const p = payload as { declarationId: number; userId: number; format: ExportFormat; lang?: string };
       const done = await deps.db.one<{ storage_key: string; kind: string; created_at: Date }>(
         'SELECT storage_key, kind, created_at FROM files WHERE job_id = $1',
         [jobId],
@@ -251,17 +266,18 @@ export function documentsService(deps: Deps) {
         if (err instanceof HttpError && err.statusCode === 422) throw new PermanentJobError(err.message);
         throw err;
       }
-      const bytes = await renderOffThread(p.format, doc);
-      faultPoint(`export_${p.format}_rendered`);
-      const filename = documentFilename(row, p.format, doc.generatedAt, '_full');
       const user = await deps.db.one<{ email: string; language: string | null }>(
         'SELECT email, language FROM users WHERE id = $1',
         [row.user_id],
       );
+      // the file and its letter in the owner's language, else in that of the request that asked for it
+      const lang = languageOf(user?.language, isLanguage(p.lang) ? p.lang : undefined);
+      const bytes = await renderOffThread(p.format, doc, lang);
+      faultPoint(`export_${p.format}_rendered`);
+      const filename = documentFilename(row, p.format, doc.generatedAt, '_full');
       return deps.db.tx(async (t) => {
         const file = await storeFile(deps, t, row, p.format, filename, bytes, jobId);
-        if (user?.email)
-          await deps.providers.mailer.send(exportLetter(deps, user.email, row, file, languageOf(user.language)), t);
+        if (user?.email) await deps.providers.mailer.send(exportLetter(deps, user.email, row, file, lang), t);
         return file;
       });
     },
