@@ -1,25 +1,27 @@
-import { MSG, type SectionCode, type SectionWords } from '@deklarant/contracts';
+import type { SectionCode } from '@deklarant/contracts';
 import { Alert, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { tKey } from '../../shared/i18n/index.ts';
 import type { Calculation, RateUsed, Warning } from './api.ts';
 import { formatAmount, formatKzt } from './format.ts';
 
-const RULE_LABEL: Record<string, string> = {
-  previous_working_day: 'курс последнего рабочего дня перед датой получения дохода',
-  annual_average: 'среднегодовой курс',
-  year_end: 'курс на 31 декабря отчетного года',
-  on_date: 'курс на дату',
-};
+const RULES = new Set(['previous_working_day', 'annual_average', 'year_end', 'on_date']);
 
 function RateLine({ rate, label }: { rate: RateUsed; label: string }) {
+  const { t } = useTranslation(['sections', 'errors']);
+  const values = {
+    label,
+    currency: rate.currency_code,
+    rate: formatAmount(rate.rate, 6),
+    date: rate.rate_date,
+    rule: RULES.has(rate.rule) ? tKey(`sections:rate.rule.${rate.rule}`) : rate.rule,
+  };
   return (
     <Group gap="xs" wrap="wrap" data-testid="rate-line">
-      <Text size="sm">
-        {label}: 1 {rate.currency_code} = {formatAmount(rate.rate, 6)} ₸{rate.rate_date ? ` на ${rate.rate_date}` : ''}{' '}
-        ({RULE_LABEL[rate.rule] ?? rate.rule})
-      </Text>
+      <Text size="sm">{rate.rate_date ? t('sections:rate.lineOnDate', values) : t('sections:rate.line', values)}</Text>
       {rate.demo && (
         <Badge color="orange" variant="light" data-testid="demo-rate">
-          {MSG.demoRate}
+          {t('errors:demoRate')}
         </Badge>
       )}
     </Group>
@@ -34,26 +36,25 @@ export function KztPanel({
 }: {
   code: SectionCode;
   calc: Calculation | undefined;
-  /** the section's words: dividends name the income, not the sale */
-  words?: Partial<SectionWords>;
+  /** the section's words in the active language: dividends name the income, not the sale */
+  words?: { mainKzt?: string; income?: string };
 }) {
+  const { t } = useTranslation('sections');
   if (!calc) return null;
   const rows: [string, string | null][] = [];
   if (calc.sales_cost_in_tenge_currency !== null)
-    rows.push([words.mainKzt ?? 'Сумма реализации в тенге', calc.sales_cost_in_tenge_currency]);
-  if (calc.cost_in_tenge_currency !== null) rows.push(['Стоимость приобретения в тенге', calc.cost_in_tenge_currency]);
-  if (calc.amount_in_tenge_currency !== null) rows.push(['Сумма в тенге', calc.amount_in_tenge_currency]);
-  if (calc.foreign_tax_in_tenge) rows.push(['Налог, уплаченный за рубежом, в тенге', calc.foreign_tax_in_tenge]);
+    rows.push([words.mainKzt ?? t('kzt.sale'), calc.sales_cost_in_tenge_currency]);
+  if (calc.cost_in_tenge_currency !== null) rows.push([t('kzt.cost'), calc.cost_in_tenge_currency]);
+  if (calc.amount_in_tenge_currency !== null) rows.push([t('kzt.amount'), calc.amount_in_tenge_currency]);
+  if (calc.foreign_tax_in_tenge) rows.push([t('kzt.foreignTax'), calc.foreign_tax_in_tenge]);
   const hasIncome = !['purchase', 'history', '5-1', '5-2', '7'].includes(code) && !code.startsWith('250');
   if (!calc.exchange_rate && rows.length === 0) return null;
   return (
     <Card withBorder padding="md" data-testid="kzt-panel">
       <Stack gap={6}>
-        <Text fw={600}>Эквивалент в тенге</Text>
-        {calc.exchange_rate && <RateLine rate={calc.exchange_rate} label="Курс НБ РК" />}
-        {calc.purchase_exchange_rate && (
-          <RateLine rate={calc.purchase_exchange_rate} label="Курс на дату приобретения" />
-        )}
+        <Text fw={600}>{t('kzt.title')}</Text>
+        {calc.exchange_rate && <RateLine rate={calc.exchange_rate} label={t('kzt.nbkRate')} />}
+        {calc.purchase_exchange_rate && <RateLine rate={calc.purchase_exchange_rate} label={t('kzt.purchaseRate')} />}
         {rows.map(([label, value]) => (
           <Group key={label} justify="space-between" wrap="nowrap">
             <Text size="sm">{label}</Text>
@@ -64,7 +65,7 @@ export function KztPanel({
         ))}
         {hasIncome && (
           <Group justify="space-between" wrap="nowrap">
-            <Text size="sm">{words.income ?? 'Доход (прирост стоимости)'}</Text>
+            <Text size="sm">{words.income ?? t('kzt.income')}</Text>
             <Text size="sm" fw={700} data-testid="income-value">
               {formatKzt(calc.value_added_income)}
             </Text>
@@ -72,7 +73,7 @@ export function KztPanel({
         )}
         {calc.tax_benefit && (
           <Text size="sm" c="teal.8" data-testid="tax-benefit">
-            Льгота: {calc.tax_benefit.name} ({calc.tax_benefit.article})
+            {t('kzt.benefit', { name: calc.tax_benefit.name, article: calc.tax_benefit.article })}
           </Text>
         )}
       </Stack>

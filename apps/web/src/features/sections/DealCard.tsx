@@ -1,9 +1,13 @@
-import { MSG, type SectionDef } from '@deklarant/contracts';
+import type { SectionDef } from '@deklarant/contracts';
 import { ActionIcon, Badge, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { localizeMessage } from '../../shared/i18n/index.ts';
 import type { DealRow } from './api.ts';
 import { dealTitle } from './fields.ts';
 import { formatAmount, formatKzt } from './format.ts';
+import { sectionTitle } from './texts.ts';
 
 type Fact = [string, string];
 
@@ -13,7 +17,7 @@ const given = (v: unknown) => v !== null && v !== undefined && v !== '';
 const currencyOf = (d: DealRow) => String(d.currency_code ?? '');
 
 /** The few figures a card shows, per kind of section. */
-function factsOf(section: SectionDef, d: DealRow): Fact[] {
+function factsOf(section: SectionDef, d: DealRow, t: TFunction<['sections', 'fields', 'errors', 'common']>): Fact[] {
   const out: Fact[] = [];
   const add = (label: string, value: unknown, fmt: (v: unknown) => string = String) => {
     if (given(value)) out.push([label, fmt(value)]);
@@ -22,41 +26,48 @@ function factsOf(section: SectionDef, d: DealRow): Fact[] {
   switch (section.code) {
     case '7':
     case '250-9':
-      add('Вид', d.debt_type === 'Д' ? 'Дебиторская' : d.debt_type === 'К' ? 'Кредиторская' : d.debt_type);
-      add('Сумма', d.amount_owed, inCurrency);
-      add('Срок возврата', d.return_period);
+      add(
+        t('card.kind'),
+        // i18n-ignore: the stored debt type letters of the official form
+        d.debt_type === 'Д' ? t('card.receivable') : d.debt_type === 'К' ? t('card.payable') : d.debt_type,
+      );
+      add(t('card.amount'), d.amount_owed, inCurrency);
+      add(t('card.returnPeriod'), d.return_period);
       break;
     case '5-1':
       add('ISIN', d.isin_security);
-      add('Количество', d.quantity, formatQuantity);
+      add(t('card.quantity'), d.quantity, formatQuantity);
       break;
     case '5-2':
-      add('Остаток', d.amount_in_currency, inCurrency);
+      add(t('card.balance'), d.amount_in_currency, inCurrency);
       break;
     case 'purchase':
     case 'history':
-      add('Дата', d.transaction_date);
-      add('Количество', d.quantity, formatQuantity);
-      add('Стоимость', d.purchase_opening_cost, inCurrency);
-      add('В тенге', d.cost_in_tenge_currency, formatKzt);
+      add(t('card.date'), d.transaction_date);
+      add(t('card.quantity'), d.quantity, formatQuantity);
+      add(t('card.cost'), d.purchase_opening_cost, inCurrency);
+      add(t('card.inTenge'), d.cost_in_tenge_currency, formatKzt);
       break;
     default:
       if (section.code.startsWith('250')) {
-        for (const k of ['amount', 'purchase_price', 'nominal_value', 'property_value']) add('Сумма', d[k], inCurrency);
-        add('Доля, %', d.shareholding_size, formatAmount);
-        add('Местонахождение', d.location);
+        for (const k of ['amount', 'purchase_price', 'nominal_value', 'property_value'])
+          add(t('card.amount'), d[k], inCurrency);
+        add(t('card.share'), d.shareholding_size, formatAmount);
+        add(t('card.location'), d.location);
         add('VIN', d.vin_number);
         break;
       }
-      add('Дата', d.transaction_date);
-      add('Количество', d.quantity, formatQuantity);
-      add(section.code === 'rental' ? 'Арендная плата' : 'Сумма', d.sale_closing_cost, inCurrency);
-      add('Доход', d.value_added_income, formatKzt);
+      add(t('card.date'), d.transaction_date);
+      add(t('card.quantity'), d.quantity, formatQuantity);
+      add(section.code === 'rental' ? t('card.rent') : t('card.amount'), d.sale_closing_cost, inCurrency);
+      add(t('card.income'), d.value_added_income, formatKzt);
   }
-  if (section.code !== 'purchase' && section.code !== 'history') add('В тенге', d.amount_in_tenge_currency, formatKzt);
+  if (section.code !== 'purchase' && section.code !== 'history')
+    add(t('card.inTenge'), d.amount_in_tenge_currency, formatKzt);
   return out;
 }
 
+// i18n-ignore: CSS colour variables, not text
 const BORDER = { error: 'var(--mantine-color-red-5)', warning: 'var(--mantine-color-yellow-5)', default: undefined };
 
 /** One deal: title, figures, its level colour; status 1 in warning colour with its note (docs/statuses.md). */
@@ -73,8 +84,10 @@ export function DealCard({
   editTo: string | null;
   onDelete: (() => void) | null;
 }) {
+  const { t } = useTranslation(['sections', 'fields', 'errors', 'common']);
   const needsInfo = deal.status === 1;
   const level = needsInfo ? 'warning' : deal.level;
+  const title = dealTitle(deal, sectionTitle(section));
   return (
     <Card
       withBorder
@@ -87,18 +100,18 @@ export function DealCard({
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Text fw={600} truncate>
-            {dealTitle(deal, section.title)}
+            {title}
           </Text>
           {deal.previous_period && (
             <Badge variant="light" color="gray" w="fit-content">
-              Предыдущий период
+              {t('card.previousPeriod')}
             </Badge>
           )}
         </Stack>
         {(editTo || onDelete) && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" aria-label={`Действия со сделкой «${dealTitle(deal, section.title)}»`}>
+              <ActionIcon variant="subtle" aria-label={t('card.actions', { title })}>
                 ⋮
               </ActionIcon>
             </Menu.Target>
@@ -110,7 +123,7 @@ export function DealCard({
               )}
               {onDelete && (
                 <Menu.Item color="red" onClick={onDelete}>
-                  Удалить
+                  {t('common:actions.delete')}
                 </Menu.Item>
               )}
             </Menu.Dropdown>
@@ -118,7 +131,7 @@ export function DealCard({
         )}
       </Group>
       <Stack gap={2} mt="xs">
-        {factsOf(section, deal).map(([label, value]) => (
+        {factsOf(section, deal, t).map(([label, value]) => (
           <Group key={label} justify="space-between" wrap="nowrap" gap="xs">
             <Text size="sm" c="gray.7">
               {label}
@@ -131,7 +144,7 @@ export function DealCard({
       </Stack>
       {needsInfo && (
         <Text size="sm" c="yellow.9" mt="xs" data-testid="needs-info">
-          {deal.comment || MSG.dealNeedsInfo}
+          {deal.comment ? localizeMessage(deal.comment) : t('errors:dealNeedsInfo')}
         </Text>
       )}
       {!needsInfo && deal.warnings.length > 0 && (

@@ -1,5 +1,7 @@
 import { Checkbox, Select, Textarea, TextInput } from '@mantine/core';
 import { type Control, Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { tKey } from '../../shared/i18n/index.ts';
 import { DateField } from '../../shared/ui/DateField.tsx';
 import { rankedFilter } from '../../shared/ui/pickers.ts';
 import type { FieldDef } from './fields.ts';
@@ -17,14 +19,27 @@ const MASK: Partial<Record<FieldDef['kind'], (v: string) => string>> = {
   digits: masks.digits,
 };
 
-const PLACEHOLDER: Partial<Record<FieldDef['kind'], string>> = {
-  amount: '0,00',
-  quantity: '0',
-  bin: '12 цифр или ##-#######',
-  isin: 'US0378331005',
-  date: 'дд.мм.гггг',
-  anyDate: 'дд.мм.гггг',
+/** Placeholders: figures as is, words from the catalogue (read at render time: the language can change). */
+const placeholderOf = (kind: FieldDef['kind']): string | undefined => {
+  switch (kind) {
+    case 'amount':
+      return '0,00';
+    case 'quantity':
+      return '0';
+    case 'isin':
+      return 'US0378331005';
+    case 'bin':
+      return tKey('sections:field.binPlaceholder');
+    case 'date':
+    case 'anyDate':
+      return tKey('sections:field.datePlaceholder');
+    default:
+      return undefined;
+  }
 };
+
+/** The field's label in the active language (the dictionary's key in the fields catalogue). */
+export const fieldLabel = (field: FieldDef) => tKey(`fields:${field.labelKey}`);
 
 /** One labelled input of the deal form, chosen by the field's kind (masks applied as the user types). */
 export function DealField({
@@ -38,13 +53,14 @@ export function DealField({
   year: number;
   required: boolean;
 }) {
+  useTranslation(['sections', 'fields']);
   return (
     <Controller
       name={field.name}
       control={control}
       render={({ field: f, fieldState }) => {
         const common = {
-          label: field.label,
+          label: fieldLabel(field),
           required,
           error: fieldState.error?.message,
           'data-field': field.name,
@@ -54,7 +70,7 @@ export function DealField({
         if (field.kind === 'checkbox')
           return (
             <Checkbox
-              label={field.label}
+              label={fieldLabel(field)}
               checked={f.value === true}
               onChange={(e) => f.onChange(e.currentTarget.checked)}
               data-field={field.name}
@@ -70,7 +86,7 @@ export function DealField({
               value={typeof f.value === 'string' && f.value ? f.value : null}
               onChange={(v) => f.onChange(v ?? '')}
               onBlur={f.onBlur}
-              placeholder={PLACEHOLDER[field.kind]}
+              placeholder={placeholderOf(field.kind)}
               clearable
               minDate={limited ? `${year}-01-01` : undefined}
               maxDate={limited || field.name !== 'return_period' ? `${year}-12-31` : undefined}
@@ -99,7 +115,7 @@ export function DealField({
             onBlur={f.onBlur}
             maxLength={field.maxLength}
             inputMode={mask && field.kind !== 'isin' && field.kind !== 'bin' ? 'decimal' : undefined}
-            placeholder={PLACEHOLDER[field.kind]}
+            placeholder={placeholderOf(field.kind)}
           />
         );
       }}
@@ -120,6 +136,7 @@ function SelectField({
   onBlur: () => void;
   common: { label: string; required: boolean; error?: string };
 }) {
+  const { t } = useTranslation(['sections', 'errors', 'common']);
   const { options, loading } = useOptions(field);
   return (
     <Select
@@ -130,8 +147,8 @@ function SelectField({
       onBlur={onBlur}
       searchable={searchable(options)}
       filter={rankedFilter}
-      nothingFoundMessage="Ничего не найдено"
-      placeholder={loading ? 'Загрузка…' : 'Выберите значение'}
+      nothingFoundMessage={t('sections:field.nothingFound')}
+      placeholder={loading ? t('common:state.loading') : t('errors:selectValue')}
       clearable={!common.required}
       comboboxProps={{ withinPortal: true }}
       data-field={field.name}

@@ -1,21 +1,13 @@
-import {
-  DEAL_FORM_TEXT,
-  type Declaration,
-  guideOf,
-  MSG,
-  SECTIONS,
-  type SectionDef,
-  sectionByKey,
-  sectionByRoute,
-  wordsOf,
-} from '@deklarant/contracts';
+import { type Declaration, SECTIONS, type SectionDef, sectionByKey, sectionByRoute } from '@deklarant/contracts';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client.ts';
+import { localizeMessage } from '../../shared/i18n/index.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { useDeclaration } from '../declarations/index.ts';
 import { amountsTyped, currencyChangedAfterAmounts, currencyValue, suggestionFor } from './advice.ts';
@@ -34,6 +26,7 @@ import { DealField, type FormValues } from './DealField.tsx';
 import { type FieldDef, HISTORY_CODES, SECTION_FIELDS } from './fields.ts';
 import { dealResolver, type HomeBroker, initialValues, isRequired, isShown, toPayload } from './form-model.ts';
 import { HISTORY_SECTION, sectionPaths } from './paths.ts';
+import { sectionHelp, sectionTile, sectionTitle, sectionWords } from './texts.ts';
 import { useLeaveConfirm } from './useLeaveConfirm.ts';
 import { usePrefix } from './usePrefix.ts';
 
@@ -46,9 +39,10 @@ export default function DealFormPage({ route }: { route: string }) {
   const dealId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
   const deal = useDeal(declarationId, section?.slug ?? '', dealId);
   const brokers = useReferenceList('get-brokers', dealId === null);
+  const { t } = useTranslation(['sections', 'fields', 'errors', 'common']);
 
   if (!section) return null;
-  if (declarationId === null) return <Alert color="yellow">{MSG.noDeclarationChosen}</Alert>;
+  if (declarationId === null) return <Alert color="yellow">{t('errors:noDeclarationChosen')}</Alert>;
   if (decl.isError) return <Alert color="red">{decl.error.message}</Alert>;
   if (deal.isError) return <Alert color="red">{deal.error.message}</Alert>;
   if (!decl.data || (dealId !== null && !deal.data)) return <Loading />;
@@ -83,10 +77,11 @@ function DealForm({
   const prefix = usePrefix();
   const params = useParams();
   const [search] = useSearchParams();
+  const { t } = useTranslation(['sections', 'fields', 'errors', 'common']);
   const { reporting_form_id: form, year, id: declarationId, read_only: readOnly } = declaration.common_data;
   const ctx = { form, year };
   const code = section.code;
-  const words = wordsOf(code);
+  const words = sectionWords(code);
   const fields = useMemo(() => SECTION_FIELDS[code].filter((f) => !f.forms || f.forms.includes(form)), [code, form]);
   const saleId = code === 'history' ? Number(params.dealId) : null;
   // Values typed into another section's form and moved here with one click (the section suggestion).
@@ -150,7 +145,7 @@ function DealForm({
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       for (const [name, messages] of Object.entries(e.errors)) setError(name, { message: messages[0] });
-      notifications.show({ color: 'red', title: 'Не сохранено', message: e.message });
+      notifications.show({ color: 'red', title: t('sections:form.notSaved'), message: e.message });
     }
   });
 
@@ -158,19 +153,20 @@ function DealForm({
   const saleSection = code === 'history' ? sectionByKey(search.get('section') ?? '') : undefined;
   // docs/sections.md: no save button for form_250_second_section.
   const canSave = !readOnly && section.key !== 'form_250_second_section';
+  const heading = deal ? (words.edit ?? t('errors:dealEdit')) : (words.create ?? t('errors:dealCreate'));
 
   return (
     <Stack gap="md" maw={880} mx="auto" component="section" aria-labelledby="deal-form-title">
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
           <Title order={1} size="h2" id="deal-form-title">
-            {deal ? (words.edit ?? MSG.dealEdit) : (words.create ?? MSG.dealCreate)}
+            {heading}
           </Title>
           <Text c="gray.7">
-            {section.title}
-            {saleSection ? ` · ${saleSection.title}` : ''}
+            {sectionTitle(section)}
+            {saleSection ? ` · ${sectionTitle(saleSection)}` : ''}
           </Text>
-          {guideOf(code).help.map((line) => (
+          {sectionHelp(code).map((line) => (
             <Text key={line} size="sm" c="gray.7" data-testid="section-help">
               {line}
             </Text>
@@ -182,36 +178,32 @@ function DealForm({
             to={sectionPaths(HISTORY_SECTION, prefix, deal.id, section.key).list}
             data-testid="history-link"
           >
-            {MSG.goToDealHistory}
+            {t('errors:goToDealHistory')}
           </Anchor>
         )}
       </Group>
       {deal?.status === 1 && (
-        <Alert color="yellow" title={MSG.dealNeedsInfo}>
-          {deal.comment || 'Проверьте и дополните данные сделки.'}
+        <Alert color="yellow" title={t('errors:dealNeedsInfo')}>
+          {deal.comment ? localizeMessage(deal.comment) : t('sections:form.checkDeal')}
         </Alert>
       )}
-      {readOnly && <Alert color="gray">{MSG.archivedReadOnly}</Alert>}
+      {readOnly && <Alert color="gray">{t('errors:archivedReadOnly')}</Alert>}
       {suggestion && target && !readOnly && (
         <Alert
           color="blue"
           variant="light"
-          title={DEAL_FORM_TEXT.suggestTitle(target.tile)}
+          title={t('fields:suggest.title', { tile: sectionTile(target) })}
           data-testid="section-suggestion"
         >
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{suggestion.reason}</Text>
+            <Text size="sm">{localizeMessage(suggestion.reason)}</Text>
             <Button size="xs" variant="light" onClick={() => moveTo(target)} data-testid="move-deal">
-              {DEAL_FORM_TEXT.move(target.tile)}
+              {t('fields:suggest.move', { tile: sectionTile(target) })}
             </Button>
           </Stack>
         </Alert>
       )}
-      <form
-        onSubmit={onSubmit}
-        noValidate
-        aria-label={deal ? (words.edit ?? MSG.dealEdit) : (words.create ?? MSG.dealCreate)}
-      >
+      <form onSubmit={onSubmit} noValidate aria-label={heading}>
         <Card withBorder padding="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
             {fields
@@ -238,7 +230,7 @@ function DealForm({
         <Stack gap="md" mt="md">
           {currencyChanged && (
             <Alert color="blue" variant="light" data-testid="currency-changed" role="status">
-              {DEAL_FORM_TEXT.currencyChanged}
+              {t('fields:suggest.currencyChanged')}
             </Alert>
           )}
           <KztPanel code={code} calc={calc.data} words={words} />
@@ -246,11 +238,11 @@ function DealForm({
           <WarningsList warnings={warnings} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => navigate(paths.list)}>
-              {MSG.cancel}
+              {t('errors:cancel')}
             </Button>
             {canSave && (
               <Button type="submit" loading={save.isPending}>
-                Сохранить
+                {t('common:actions.save')}
               </Button>
             )}
           </Group>

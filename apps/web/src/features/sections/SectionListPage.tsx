@@ -1,8 +1,9 @@
-import { FORM, MSG, type SectionDef, sectionByKey, sectionByRoute } from '@deklarant/contracts';
+import { FORM, type SectionDef, sectionByKey, sectionByRoute } from '@deklarant/contracts';
 import { Alert, Button, Card, Group, Pagination, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { useDeclaration } from '../declarations/index.ts';
@@ -12,14 +13,16 @@ import { DealCard } from './DealCard.tsx';
 import { PurchaseHistory } from './PurchaseHistory.tsx';
 import { sectionPaths, stepOf } from './paths.ts';
 import { SectionTotals } from './SectionTotals.tsx';
+import { sectionAbout, sectionTile, sectionTitle } from './texts.ts';
 import { usePrefix } from './usePrefix.ts';
 
 /** /app/{section}/show ('О регистре') and /app/purchase-transactions-currency/{dealId}/show ('История сделок'). */
 export default function SectionListPage({ route }: { route: string }) {
   const section = sectionByRoute(route);
   const declarationId = useDeclarationId();
+  const { t } = useTranslation(['sections', 'fields', 'errors', 'common']);
   if (!section) return null;
-  if (declarationId === null) return <Alert color="yellow">{MSG.noDeclarationChosen}</Alert>;
+  if (declarationId === null) return <Alert color="yellow">{t('errors:noDeclarationChosen')}</Alert>;
   return <SectionList section={section} declarationId={declarationId} />;
 }
 
@@ -28,6 +31,7 @@ function SectionList({ section, declarationId }: { section: SectionDef; declarat
   const prefix = usePrefix();
   const params = useParams();
   const [search] = useSearchParams();
+  const { t } = useTranslation(['sections', 'fields', 'errors', 'common']);
   const [previous, setPrevious] = useState(false);
   const [page, setPage] = useState(1);
   const decl = useDeclaration(declarationId);
@@ -65,7 +69,7 @@ function SectionList({ section, declarationId }: { section: SectionDef; declarat
         value={Math.min(page, lastPage)}
         onChange={setPage}
         disabled={list.isFetching}
-        aria-label="Страницы сделок"
+        aria-label={t('sections:list.pages')}
         data-testid="deal-pages"
       />
     ) : null;
@@ -76,14 +80,15 @@ function SectionList({ section, declarationId }: { section: SectionDef; declarat
 
   const confirmDelete = (deal: DealRow) =>
     modals.openConfirmModal({
-      title: MSG.deleteTitle,
+      title: t('errors:deleteTitle'),
       centered: true,
-      children: <Text>{MSG.deleteText}</Text>,
-      labels: { confirm: 'Удалить', cancel: MSG.cancel },
+      children: <Text>{t('errors:deleteText')}</Text>,
+      labels: { confirm: t('common:actions.delete'), cancel: t('errors:cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(deal.id, {
-          onError: (e) => notifications.show({ color: 'red', title: 'Не удалено', message: e.message }),
+          onError: (e) =>
+            notifications.show({ color: 'red', title: t('sections:list.notDeleted'), message: e.message }),
         }),
     });
 
@@ -92,28 +97,30 @@ function SectionList({ section, declarationId }: { section: SectionDef; declarat
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4} style={{ flex: '1 1 320px' }}>
           <Button component={Link} to={back} variant="subtle" w="fit-content" px={0}>
-            ← Назад
+            ← {t('common:actions.back')}
           </Button>
           <Title order={1} size="h2" id="section-title">
-            {saleId === null ? MSG.sectionAbout : MSG.dealHistory}
+            {saleId === null ? t('errors:sectionAbout') : t('errors:dealHistory')}
           </Title>
           <Text fw={600}>
             {saleId !== null
-              ? `Покупки по сделке${saleSection ? ` раздела «${saleSection.title}»` : ''}`
-              : `${section.tile}. ${section.title}`}
+              ? saleSection
+                ? t('sections:list.salePurchasesOf', { title: sectionTitle(saleSection) })
+                : t('sections:list.salePurchases')
+              : `${sectionTile(section)}. ${sectionTitle(section)}`}
           </Text>
           <Text c="gray.7" size="sm">
-            {section.about}
+            {sectionAbout(section)}
           </Text>
         </Stack>
         {!readOnly && !atLimit && (
           <Button component={Link} to={paths.create} data-testid="add-deal">
-            {section.code === '5-2' ? MSG.accountAdd : MSG.dealAdd}
+            {section.code === '5-2' ? t('errors:accountAdd') : t('errors:dealAdd')}
           </Button>
         )}
       </Group>
 
-      {section.code === '5-2' && <Alert color="blue">{MSG.foreignBalancesHint}</Alert>}
+      {section.code === '5-2' && <Alert color="blue">{t('errors:foreignBalancesHint')}</Alert>}
       <WarningsList warnings={list.data.section_warnings} />
       <SectionTotals
         section={section}
@@ -127,7 +134,7 @@ function SectionList({ section, declarationId }: { section: SectionDef; declarat
             setPrevious(e.currentTarget.checked);
             setPage(1);
           }}
-          label={previous ? MSG.hidePreviousPeriods : MSG.showPreviousPeriods}
+          label={previous ? t('errors:hidePreviousPeriods') : t('errors:showPreviousPeriods')}
         />
       )}
       {saleId !== null && <PurchaseHistory declarationId={declarationId} saleId={saleId} />}
@@ -136,7 +143,7 @@ function SectionList({ section, declarationId }: { section: SectionDef; declarat
       {deals.length === 0 ? (
         <Card withBorder padding="xl" data-testid="empty-state">
           <Text ta="center" c="gray.7">
-            {saleId === null ? MSG.emptyList : MSG.emptyHistory}
+            {saleId === null ? t('errors:emptyList') : t('errors:emptyHistory')}
           </Text>
         </Card>
       ) : (
@@ -146,7 +153,7 @@ function SectionList({ section, declarationId }: { section: SectionDef; declarat
               key={`${d.previous_period ? 'p' : 'c'}${d.id}`}
               section={section}
               deal={d}
-              editLabel={saleId === null ? 'Редактировать' : MSG.dealOpen}
+              editLabel={saleId === null ? t('sections:card.edit') : t('errors:dealOpen')}
               editTo={d.previous_period ? null : paths.edit(d.id)}
               onDelete={readOnly || d.previous_period ? null : () => confirmDelete(d)}
             />

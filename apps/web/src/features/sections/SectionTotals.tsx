@@ -1,13 +1,17 @@
-import { type SectionDef, wordsOf } from '@deklarant/contracts';
+import type { SectionDef } from '@deklarant/contracts';
 import { Card, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { tKey } from '../../shared/i18n/index.ts';
 import { formatKzt } from './format.ts';
+import { sectionWords } from './texts.ts';
 
+/** The totals the card shows, each with its catalogue key (read at render time: the language can change). */
 const LABELS: Record<string, string> = {
-  sales_cost_in_tenge_currency: 'Сумма реализации (дохода)',
-  cost_in_tenge_currency: 'Стоимость приобретения',
-  amount_in_tenge_currency: 'Сумма в тенге',
-  foreign_tax_in_tenge: 'Налог, уплаченный за рубежом',
-  value_added_income: 'Доход',
+  sales_cost_in_tenge_currency: 'sections:totals.sale',
+  cost_in_tenge_currency: 'fields:field.purchase_opening_cost.label',
+  amount_in_tenge_currency: 'sections:kzt.amount',
+  foreign_tax_in_tenge: 'sections:totals.foreignTax',
+  value_added_income: 'sections:card.income',
 };
 
 /** Section totals from the server (exact decimals); rental adds its form code, purchases their average cost. */
@@ -20,22 +24,24 @@ export function SectionTotals({
   totals: Record<string, string>;
   count: number;
 }) {
+  const { t } = useTranslation(['sections', 'fields']);
   const rows = Object.entries(totals).filter(([k]) => LABELS[k]);
+  const mainKzt = sectionWords(section.code).mainKzt;
   const label = (k: string) =>
     section.code === 'rental' && k === 'sales_cost_in_tenge_currency'
-      ? 'Общая сумма арендной платы'
+      ? t('sections:totals.rent')
       : section.code === 'purchase' && k === 'cost_in_tenge_currency'
-        ? 'Общая стоимость приобретения'
-        : k === 'sales_cost_in_tenge_currency' && wordsOf(section.code).mainKzt
-          ? (wordsOf(section.code).mainKzt as string)
-          : LABELS[k];
+        ? t('sections:totals.purchase')
+        : k === 'sales_cost_in_tenge_currency' && mainKzt
+          ? mainKzt
+          : tKey(LABELS[k] as string);
   const averages = Object.entries(totals).filter(([k]) => k.startsWith('average:'));
   if (count === 0 || (rows.length === 0 && section.code !== 'rental')) return null;
   return (
     <Card withBorder padding="md" data-testid="section-totals">
       <Stack gap={4}>
         <Text size="sm" c="gray.7">
-          Записей: {count}
+          {t('sections:totals.records', { n: count })}
         </Text>
         {rows.map(([k, v]) => (
           <Group key={k} justify="space-between" wrap="nowrap">
@@ -47,13 +53,13 @@ export function SectionTotals({
         ))}
         {section.code === 'rental' && (
           <Text size="sm" c="gray.7">
-            Код формы: 270.02.I
+            {t('sections:totals.formCode')}
           </Text>
         )}
         {averages.map(([k, v]) => (
           <Group key={k} justify="space-between" wrap="nowrap">
-            <Text size="sm">Средневзвешенная стоимость {k.slice(8)}</Text>
-            <Text size="sm">{formatKzt(v)} за шт.</Text>
+            <Text size="sm">{t('sections:totals.average', { security: k.slice(8) })}</Text>
+            <Text size="sm">{t('sections:totals.perUnit', { amount: formatKzt(v) })}</Text>
           </Group>
         ))}
       </Stack>

@@ -9,6 +9,7 @@ import {
   type SectionCode,
   type Widget,
 } from '@deklarant/contracts';
+import { i18next } from '../../shared/i18n/index.ts';
 
 /** How a field is entered: the input widget and the value it posts (the section dictionary's widget). */
 export type FieldKind = Widget;
@@ -18,7 +19,9 @@ export type RefList = DictionaryRefList;
 
 export interface FieldDef {
   name: string;
+  /** the Russian label (contracts); the form shows t('fields:' + labelKey) */
   label: string;
+  labelKey: string;
   kind: FieldKind;
   ref?: RefList;
   /** operation types a section offers (operation type ids, from OPERATIONS_BY_SECTION of contracts) */
@@ -60,7 +63,7 @@ export const PRESELECTED: Partial<Record<SectionCode, Readonly<Record<string, st
 export const HISTORY_CODES = new Set<SectionCode>(['1A', '2']);
 
 /** The title line of a deal card: the first naming field the section has, else the fallback (section title). */
-export function dealTitle(deal: Record<string, unknown>, fallback = 'Без названия'): string {
+export function dealTitle(deal: Record<string, unknown>, fallback = i18next.t('sections:card.untitled')): string {
   for (const k of ['name_security', 'name', 'bank_name', 'company_name', 'kind_of_transport', 'name_creditor']) {
     const v = deal[k];
     if (typeof v === 'string' && v.trim()) return v;

@@ -1,5 +1,6 @@
 import { fieldSpec, requiredFields, roundHalfUp, type SectionCode, validateDeal } from '@deklarant/contracts';
 import type { FieldError, Resolver } from 'react-hook-form';
+import { localizeMessage } from '../../shared/i18n/index.ts';
 import type { FormValues } from './DealField.tsx';
 import { type FieldDef, ID_FIELDS, PRESELECTED } from './fields.ts';
 import { isoToRu, ruToIso } from './format.ts';
@@ -84,7 +85,8 @@ export function dealResolver(
     const visible = new Set(fields.filter((f) => isShown(f, values)).map((f) => f.name));
     const out: Record<string, FieldError> = {};
     for (const [name, messages] of Object.entries(errors)) {
-      if (visible.has(name)) out[name] = { type: 'validate', message: messages[0] };
+      // the shared rules speak the Russian catalogues (errors, fields rule.*): shown in the active language
+      if (visible.has(name)) out[name] = { type: 'validate', message: localizeMessage(messages[0] as string) };
     }
     return Object.keys(out).length > 0 ? { values: {}, errors: out } : { values, errors: {} };
   };

@@ -1,3 +1,4 @@
+import { currentLanguage, currentLocale, i18next } from '../../shared/i18n/index.ts';
 import { pickerOptions } from '../../shared/ui/pickers.ts';
 import { useReferenceList } from './api.ts';
 import type { FieldDef, RefList } from './fields.ts';
@@ -9,18 +10,44 @@ export interface Option {
 
 type Row = Record<string, unknown>;
 
+/**
+ * The reference lists carry Russian names; in another language a currency and a country are named by the
+ * browser's own names for their ISO codes (Intl.DisplayNames), an operation type by the fields catalogue.
+ */
+function displayName(type: 'currency' | 'region', code: unknown, russian: unknown): string {
+  if (currentLanguage() === 'ru' || typeof code !== 'string' || !code) return String(russian);
+  try {
+    return new Intl.DisplayNames([currentLocale()], { type }).of(code) ?? String(russian);
+  } catch {
+    return String(russian);
+  }
+}
+const operationName = (r: Row) => {
+  const key = `fields:operation.${r.id}`;
+  return i18next.exists(key) ? i18next.t(key as 'fields:operation.1') : String(r.operation_name);
+};
+
 /** Where each reference list comes from and how a row becomes an option. */
 const SOURCES: Record<Exclude<RefList, 'debtType'>, { call: string; option: (r: Row) => Option }> = {
   currency: {
     call: 'get-currency-codes',
-    option: (r) => ({ value: String(r.currency_code), label: `${r.currency_code} — ${r.name}` }),
+    option: (r) => ({
+      value: String(r.currency_code),
+      label: `${r.currency_code} — ${displayName('currency', r.currency_code, r.name)}`,
+    }),
   },
   currencyId: {
     call: 'get-currency-codes',
-    option: (r) => ({ value: String(r.id), label: `${r.currency_code} — ${r.name}` }),
+    option: (r) => ({
+      value: String(r.id),
+      label: `${r.currency_code} — ${displayName('currency', r.currency_code, r.name)}`,
+    }),
   },
-  country: { call: 'get-countries', option: (r) => ({ value: String(r.id), label: String(r.name) }) },
-  operation: { call: 'get-operation-types', option: (r) => ({ value: String(r.id), label: String(r.operation_name) }) },
+  country: {
+    call: 'get-countries',
+    option: (r) => ({ value: String(r.id), label: displayName('region', r.alpha2, r.name) }),
+  },
+  operation: { call: 'get-operation-types', option: (r) => ({ value: String(r.id), label: operationName(r) }) },
   market: { call: 'get-markets', option: (r) => ({ value: String(r.market_id), label: String(r.market_name) }) },
   security: {
     call: 'get-security-types',
@@ -36,17 +63,19 @@ const SOURCES: Record<Exclude<RefList, 'debtType'>, { call: string; option: (r: 
   },
 };
 
-/** Debt type Д (receivable) or К (payable). */
-const DEBT_TYPES: Option[] = [
-  { value: 'Д', label: 'Д — дебиторская (вам должны)' },
-  { value: 'К', label: 'К — кредиторская (вы должны)' },
+/** Debt type Д (receivable) or К (payable): the stored values are the form's own letters. */
+const debtTypes = (): Option[] => [
+  // i18n-ignore: the stored value of the official form, not a text
+  { value: 'Д', label: i18next.t('sections:field.debtReceivable') },
+  // i18n-ignore: the stored value of the official form, not a text
+  { value: 'К', label: i18next.t('sections:field.debtPayable') },
 ];
 
 /** Options of a select field (operation types narrowed to those the section offers). */
 export function useOptions(field: FieldDef): { options: Option[]; loading: boolean } {
   const source = field.ref && field.ref !== 'debtType' ? SOURCES[field.ref] : undefined;
   const q = useReferenceList(source?.call ?? 'get-currency-codes', source !== undefined);
-  if (field.ref === 'debtType') return { options: DEBT_TYPES, loading: false };
+  if (field.ref === 'debtType') return { options: debtTypes(), loading: false };
   if (!source) return { options: [], loading: false };
   let options: Option[] = pickerOptions(field.ref, (q.data ?? []) as Row[], source.option);
   if (field.only) options = options.filter((o) => field.only?.includes(Number(o.value)));

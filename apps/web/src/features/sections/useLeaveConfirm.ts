@@ -1,10 +1,10 @@
-import { MSG } from '@deklarant/contracts';
 import { modals } from '@mantine/modals';
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
+import { i18next } from '../../shared/i18n/index.ts';
 
 /**
- * Leaving a form with unsaved changes asks first (MSG: Выйти / Отмена). Returns `allowLeave`,
+ * Leaving a form with unsaved changes asks first (errors: exitConfirm / cancel). Returns `allowLeave`,
  * called right before a deliberate navigation (after a save).
  */
 export function useLeaveConfirm(dirty: boolean): () => void {
@@ -17,10 +17,10 @@ export function useLeaveConfirm(dirty: boolean): () => void {
     if (blocker.state !== 'blocked') return;
     let decided = false;
     modals.openConfirmModal({
-      title: MSG.deleteTitle,
+      title: i18next.t('errors:deleteTitle'),
       centered: true,
-      children: MSG.exitUnsaved,
-      labels: { confirm: MSG.exitConfirm, cancel: MSG.cancel },
+      children: i18next.t('errors:exitUnsaved'),
+      labels: { confirm: i18next.t('errors:exitConfirm'), cancel: i18next.t('errors:cancel') },
       onConfirm: () => {
         decided = true;
         blocker.proceed?.();

@@ -9,6 +9,7 @@ import {
   messageIndex,
 } from '@deklarant/i18n';
 import ruErrors from '@deklarant/i18n/locales/ru/errors.json';
+import ruFields from '@deklarant/i18n/locales/ru/fields.json';
 import dayjs from 'dayjs';
 import 'dayjs/locale/kk';
 import 'dayjs/locale/ru';
@@ -85,7 +86,8 @@ export async function changeLanguage(lng: Language): Promise<void> {
   await i18next.changeLanguage(lng);
 }
 
-const errorIndex = messageIndex({ errors: ruErrors });
+// the errors catalogue and the rule messages of the section dictionary (fields: rule.*, suggest.*)
+const errorIndex = messageIndex({ errors: ruErrors, fields: ruFields });
 
 /**
  * A Russian text of the error catalogue (a zod rule's message, a client-side check) in the active language;
@@ -93,7 +95,16 @@ const errorIndex = messageIndex({ errors: ruErrors });
  */
 export function localizeMessage(text: string): string {
   if (currentLanguage() === DEFAULT_LANGUAGE) return text;
-  return localize(errorIndex, tKey, text);
+  // a namespace not loaded yet (fields on a screen that did not ask for it) keeps the text and is fetched
+  return localize(
+    errorIndex,
+    (key, params) => {
+      if (i18next.exists(key)) return tKey(key, params);
+      void i18next.loadNamespaces(key.split(':')[0] as string);
+      return text;
+    },
+    text,
+  );
 }
 
 /** t for a key computed at run time (catalogue data such as a section's field list); typed keys elsewhere. */
