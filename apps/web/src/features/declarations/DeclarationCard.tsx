@@ -24,9 +24,9 @@ const STATUS_COLORS: Record<number, string> = {
 
 /** One saved form: form, year, type, status (the tax office's answer once sent), dates, and its per-status menu. */
 export function DeclarationCard({ d, statusNames, typeNames, actions, onAction }: Props) {
-  const { t } = useTranslation(['declarations', 'common', 'errors']);
+  const { t } = useTranslation(['declarations', 'fields', 'common', 'errors']);
   const form = FORM_CODES[d.reporting_form_id as ReportingFormId] ?? String(d.reporting_form_id);
-  // once sent, the status is the tax office's answer: 'Отправлено', 'Принято', 'Отклонено'
+  // once sent, the status is the tax office's answer: 'Отправлено', 'Принято', 'Отклонено' (fields:status.*)
   const sent = submissionBadge(d.submission);
   const label = sent?.label ?? statusLabel(d, statusNames);
   const color = sent?.color ?? STATUS_COLORS[d.status] ?? 'gray';

@@ -1,5 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { rowKinds, sameAmount, totalLines } from './rules.ts';
+import en from '@deklarant/i18n/locales/en/imports.json';
+import kk from '@deklarant/i18n/locales/kk/imports.json';
+import imports from '@deklarant/i18n/locales/ru/imports.json';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18next } from '../../shared/i18n/i18n.ts';
+import { rowKinds, rowKindText, rowLabel, sameAmount, statusText, totalLines } from './rules.ts';
+
+beforeAll(() =>
+  i18next.init({
+    lng: 'ru',
+    resources: { ru: { imports }, kk: { imports: kk }, en: { imports: en } },
+    interpolation: { escapeValue: false },
+  }),
+);
 
 describe('upload reconciliation helpers', () => {
   it('compares amounts exactly, whatever their trailing zeros', () => {
@@ -28,5 +40,25 @@ describe('upload reconciliation helpers', () => {
       'skipped',
       'other',
     ]);
+  });
+});
+
+describe('the upload screen names rows and kinds in the chosen language', () => {
+  it("Russian by default: a numbered row, the file when several were sent, the report's own label as is", async () => {
+    await i18next.changeLanguage('ru');
+    expect(rowLabel({ file: 0, row: 14 }, 1)).toBe('Строка 14');
+    expect(rowLabel({ file: 1, row: 14 }, 2)).toBe('Файл 2, Строка 14');
+    expect(rowLabel({ file: 0, row: 'Trades/AAPL' }, 1)).toBe('Trades/AAPL');
+    expect(rowKindText('tax')).toBe('Удержанные налоги');
+    expect(statusText('failed')).toBe('Отчет не загружен');
+  });
+  it('Kazakh and English; a kind the legend does not know keeps its code', async () => {
+    await i18next.changeLanguage('kk');
+    expect(rowLabel({ file: 1, row: 14 }, 2)).toBe('2-файл, 14-жол');
+    expect(rowKindText('dividend')).toBe('Дивидендтер');
+    await i18next.changeLanguage('en');
+    expect(rowLabel({ file: 1, row: 14 }, 2)).toBe('File 2, Row 14');
+    expect(rowKindText('other')).toBe('other');
+    await i18next.changeLanguage('ru');
   });
 });
