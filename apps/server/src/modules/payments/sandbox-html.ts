@@ -1,6 +1,5 @@
-import { isLanguage, LANGUAGE_COOKIE, type Language, pickLanguage } from '@deklarant/i18n';
+import type { Language } from '@deklarant/i18n';
 import { translator } from '@deklarant/i18n/node';
-import type { FastifyRequest } from 'fastify';
 
 /** Tiny server-rendered pages for the sandbox gateways (no scripts: the CSP allows forms to self only). */
 export const esc = (s: unknown) =>
@@ -16,19 +15,11 @@ export function hidden(fields: Record<string, string | undefined>): string {
     .join('');
 }
 
-/**
- * The language of a page the browser opens itself (no Accept-Language set by the app): the web app's `lang`
- * cookie, else the browser's Accept-Language, else Russian.
- */
-export function pageLanguage(req: FastifyRequest): Language {
-  const chosen = req.cookies?.[LANGUAGE_COOKIE];
-  return isLanguage(chosen) ? chosen : pickLanguage(req.headers['accept-language']);
-}
-
 /** The sandbox catalogue's text in `lng`, HTML-escaped for a page. */
 export const sandboxText = (lng: Language, key: string, params?: Record<string, unknown>) =>
   esc(translator().t(lng, `sandbox:${key}`, params));
 
+/** A sandbox page in `lng` (req.lang: the browser opens these pages itself, the `lang` cookie or Accept-Language). */
 export function sandboxPage(title: string, body: string, lng: Language = 'ru'): string {
   return `<!doctype html><html lang="${lng}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>

@@ -4,7 +4,7 @@ import { translator } from '@deklarant/i18n/node';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { md5, resultSignatureBase } from '../../providers/payment/robokassa.ts';
-import { esc, hidden, pageLanguage, sandboxPage, sandboxText as text } from './sandbox-html.ts';
+import { esc, hidden, sandboxPage, sandboxText as text } from './sandbox-html.ts';
 import { CALLBACK_PATH } from './service.ts';
 
 /** Test cards published on the epayment.kz pages: these are declined (docs/formats.md). */
@@ -56,7 +56,7 @@ export async function paymentSandboxRoutes(app: FastifyInstance, deps: Deps) {
     /** The payment page: checks the Password#1 signature of the URL like Index.aspx does. */
     app.get('/api/sandbox/robokassa/pay', { schema: { hide: true } }, async (req, reply) => {
       const q = req.query as Record<string, string | undefined>;
-      const lng = pageLanguage(req);
+      const lng = req.lang;
       const ok =
         q.MerchantLogin === creds.login &&
         q.OutSum &&
@@ -86,7 +86,7 @@ export async function paymentSandboxRoutes(app: FastifyInstance, deps: Deps) {
         invId &&
         b.SignatureValue &&
         md5([creds.login, outSum, invId, creds.password1].join(':')).toLowerCase() === b.SignatureValue.toLowerCase();
-      if (!valid) return html(reply, failure(pageLanguage(req), 'payment.badRequest'), 400);
+      if (!valid) return html(reply, failure(req.lang, 'payment.badRequest'), 400);
       const card = (b.card ?? '').replace(/\D/g, '');
       if (b.action !== 'pay' || DECLINED_CARDS.has(card)) {
         const q = new URLSearchParams({ OutSum: outSum, InvId: invId, Culture: 'ru' });
@@ -150,7 +150,7 @@ export async function paymentSandboxRoutes(app: FastifyInstance, deps: Deps) {
 
     app.post('/api/sandbox/epay/pay', { schema: { hide: true } }, async (req, reply) => {
       const q = (req.body ?? {}) as Record<string, string | undefined>;
-      const lng = pageLanguage(req);
+      const lng = req.lang;
       const row = await check(q);
       if (!row) return html(reply, failure(lng, 'payment.badToken', 'payment.backToShop'), 400);
       const body = `<span class="badge">${text(lng, 'payment.testBadge', { provider: 'Halyk ePay' })}</span><h1>Halyk ePay</h1>
@@ -171,7 +171,7 @@ export async function paymentSandboxRoutes(app: FastifyInstance, deps: Deps) {
     app.post('/api/sandbox/epay/submit', { schema: { hide: true } }, async (req, reply) => {
       const b = (req.body ?? {}) as Record<string, string | undefined>;
       const row = await check(b);
-      if (!row) return html(reply, failure(pageLanguage(req), 'payment.badToken'), 400);
+      if (!row) return html(reply, failure(req.lang, 'payment.badToken'), 400);
       const card = (b.card ?? '').replace(/\D/g, '');
       const paid = b.action === 'pay' && card.length >= 15 && !DECLINED_CARDS.has(card);
       const reference = await sandboxEpay.settle(row.invoice_id, paid ? 'CHARGE' : 'REJECT');

@@ -2,7 +2,7 @@ import type { Language } from '@deklarant/i18n';
 import { translator } from '@deklarant/i18n/node';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import { esc, hidden, pageLanguage, sandboxPage, sandboxText as text } from '../payments/index.ts';
+import { esc, hidden, sandboxPage, sandboxText as text } from '../payments/index.ts';
 
 const html = (reply: FastifyReply, body: string, status = 200) =>
   reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
@@ -41,7 +41,7 @@ export async function signingSandboxRoutes(app: FastifyInstance, deps: Deps) {
 
   app.get('/api/sandbox/signer/authorize', { schema: { hide: true } }, async (req, reply) => {
     const q = req.query as Record<string, string | undefined>;
-    const lng = pageLanguage(req);
+    const lng = req.lang;
     const p = await parse(q);
     if (!p) return html(reply, failure(lng), 400);
     const body = `<span class="badge">${text(lng, 'signer.badge')}</span><h1>${text(lng, 'signer.heading')}</h1>
@@ -60,7 +60,7 @@ export async function signingSandboxRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/api/sandbox/signer/decide', { schema: { hide: true } }, async (req, reply) => {
     const b = (req.body ?? {}) as Record<string, string | undefined>;
     const p = await parse(b);
-    if (!p) return html(reply, failure(pageLanguage(req)), 400);
+    if (!p) return html(reply, failure(req.lang), 400);
     if (b.action !== 'sign') {
       return reply.redirect(
         back(p.redirectUri, {

@@ -1,4 +1,5 @@
 import { PDF_FONT_BOLD, PDF_FONT_REGULAR, pdfDocument } from '@deklarant/documents';
+import { translator } from '@deklarant/i18n/node';
 
 /** A date-time as people in Kazakhstan read it: dd.mm.yyyy hh:mm, Almaty time. */
 export const almatyDateTime = (iso: string) =>
@@ -13,9 +14,20 @@ export const almatyDateTime = (iso: string) =>
     .format(new Date(iso))
     .replace(',', '');
 
+/** A text of the talon in Kazakh and in Russian, as the tax office's own talon gives it (state language first). */
+const both = (key: string, params?: Record<string, unknown>): [string, string] => [
+  translator().t('kk', `sandbox:talon.${key}`, params),
+  translator().t('ru', `sandbox:talon.${key}`, params),
+];
+/** One text when both languages write it the same way (a number, a code), else the two. */
+const same = (v: string): [string, string] => [v, v];
+
+type Pdf = Parameters<Parameters<typeof pdfDocument>[1]>[0] & { heightOfString(s: string, options?: object): number };
+
 /**
  * The sandbox tax office's receipt (талон) as a PDF: what the real one states about the accepted
- * declaration (number, form, period, office, dates), marked as a test document.
+ * declaration (number, form, period, office, dates), marked as a test document. Bilingual like the tax
+ * office's talon (Kazakh, then Russian): it is made when the office accepts the report, for whoever reads it.
  */
 export function sandboxReceiptPdf(r: {
   registrationNumber: string;
@@ -26,44 +38,74 @@ export function sandboxReceiptPdf(r: {
   registeredAt: string;
   documentSha256: string;
 }): Promise<Buffer> {
-  const rows: [string, string][] = [
-    ['Регистрационный номер', r.registrationNumber],
-    ['Форма', r.formCode],
-    ['Налоговый период', `${r.year} год`],
-    ['Код органа гос. доходов', r.kgdCode],
-    ['Дата и время получения', `${almatyDateTime(r.receivedAt)} (Алматы)`],
-    ['Дата и время регистрации', `${almatyDateTime(r.registeredAt)} (Алматы)`],
-    ['Статус', 'Принято'],
+  const rows: [[string, string], [string, string]][] = [
+    [both('registrationNumber'), same(r.registrationNumber)],
+    [both('form'), same(r.formCode)],
+    [both('period'), both('year', { year: r.year })],
+    [both('kgd'), same(r.kgdCode)],
+    [both('receivedAt'), both('almaty', { time: almatyDateTime(r.receivedAt) })],
+    [both('registeredAt'), both('almaty', { time: almatyDateTime(r.registeredAt) })],
+    [both('status'), both('accepted')],
   ];
-  return pdfDocument(`Талон ${r.registrationNumber}`, (pdf) => {
+  const [fileKk, fileRu] = both('file', { number: r.registrationNumber });
+  return pdfDocument(`${fileKk} / ${fileRu}`, (doc) => {
+    const pdf = doc as Pdf;
     // A5 portrait, 36 pt margins
     pdf.addPage({ size: 'A5', margin: 0 });
     const left = 36;
     const width = pdf.page.width - 72;
+    const labelWidth = 170;
+    const valueLeft = left + labelWidth + 8;
+    const valueWidth = width - labelWidth - 8;
+    /** Kazakh above Russian (the Russian smaller and grey); returns the height taken. */
+    const pair = ([kk, ru]: [string, string], x: number, y: number, w: number, size: number, font: string) => {
+      pdf.font(font).fontSize(size).fillColor('#000000').text(kk, x, y, { width: w });
+      let h = pdf.heightOfString(kk, { width: w });
+      if (ru !== kk) {
+        pdf
+          .font(PDF_FONT_REGULAR)
+          .fontSize(size - 1)
+          .fillColor('#495057')
+          .text(ru, x, y + h + 1, { width: w });
+        h += 1 + pdf.heightOfString(ru, { width: w });
+      }
+      return h;
+    };
     pdf.font(PDF_FONT_REGULAR).fontSize(8).fillColor('#c92a2a');
-    pdf.text('ТЕСТОВЫЙ ДОКУМЕНТ (песочница), не имеет юридической силы', left, 36, { width });
+    let y = 36;
+    for (const line of both('testDocument')) {
+      pdf.text(line, left, y, { width });
+      y += pdf.heightOfString(line, { width }) + 1;
+    }
+    y += 8;
     pdf.font(PDF_FONT_BOLD).fontSize(14).fillColor('#000000');
-    pdf.text('Талон о приеме налоговой отчетности', left, 56, { width });
-    let y = 90;
-    for (const [k, v] of rows) {
-      pdf.font(PDF_FONT_BOLD).fontSize(10).text(k, left, y, { width: 150 });
-      pdf
-        .font(PDF_FONT_REGULAR)
-        .fontSize(10)
-        .text(v, left + 156, y, { width: width - 156 });
-      y += 22;
+    for (const line of both('title')) {
+      pdf.text(line, left, y, { width });
+      y += pdf.heightOfString(line, { width }) + 2;
+    }
+    y += 12;
+    for (const [label, value] of rows) {
+      const h = Math.max(
+        pair(label, left, y, labelWidth, 9.5, PDF_FONT_BOLD),
+        pair(value, valueLeft, y, valueWidth, 10, PDF_FONT_REGULAR),
+      );
+      y += h + 10;
       pdf
         .strokeColor('#dee2e6')
         .lineWidth(0.5)
-        .moveTo(left, y - 6)
-        .lineTo(left + width, y - 6)
+        .moveTo(left, y - 5)
+        .lineTo(left + width, y - 5)
         .stroke();
     }
     pdf.font(PDF_FONT_REGULAR).fontSize(7).fillColor('#000000');
-    pdf.text(`Контрольная сумма документа (SHA-256): ${r.documentSha256}`, left, y + 8, { width });
-    pdf
-      .fontSize(8)
-      .fillColor('#868e96')
-      .text('Тестовый прием отчетности (песочница)', left, y + 30, { width });
+    for (const line of both('checksum', { sha: r.documentSha256 })) {
+      pdf.text(line, left, y + 4, { width });
+      y += pdf.heightOfString(line, { width }) + 2;
+    }
+    pdf.fontSize(8).fillColor('#868e96');
+    for (const line of both('receiver')) {
+      pdf.text(line, left, y + 16, { width });
+      y += pdf.heightOfString(line, { width }) + 1;
+    }
   });
 }
