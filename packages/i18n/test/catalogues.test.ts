@@ -77,6 +77,8 @@ describe('catalogues', () => {
       const seen = new Map<string, string>();
       for (const ns of namespaces('ru').map((f) => f.replace(/\.json$/, '')))
         for (const [key, text] of entries('ru', ns)) {
+          // plural forms differ in number between languages (ru four, kk and en two): compared by base key above
+          if (PLURAL.test(key)) continue;
           const tr = entries(lng, ns).get(key) as string;
           const before = seen.get(text);
           if (before !== undefined) expect(tr, `${lng} ${ns}:${key} («${text}»)`).toBe(before);
