@@ -53,7 +53,7 @@ export default function ManagementWizard() {
     <Stack gap="md" data-testid={`management-step-${step}`}>
       <Stack gap={2}>
         <Text size="sm" c="dimmed">
-          {t('wizard.stepOf', { step, total: MANAGER_STEPS.length })}
+          {t('common:stepOf', { step, total: MANAGER_STEPS.length })}
         </Text>
         <Title order={1} size="h2">
           {t(`steps.${MANAGER_STEPS[step - 1] ?? 'period'}`)}
@@ -247,7 +247,7 @@ function DeclarationStep({ step, id }: { step: number; id: number }) {
         </Button>
         {step < 4 && (
           <Button onClick={() => navigate(url(step + 1))} data-testid="management-next">
-            {t('wizard.continue')}
+            {t('common:actions.continue')}
           </Button>
         )}
       </Group>
@@ -274,7 +274,7 @@ function Tiles({ declaration, kind }: { declaration: Declaration; kind: 'income'
             <Group justify="space-between" gap={4} wrap="nowrap">
               <Badge variant="light">{tKey(`fields:section.${s.key}.tile`, { defaultValue: s.tile })}</Badge>
               <Text size="xs" c="dimmed" data-testid="tile-count">
-                {t('wizard.count', { count: sum?.count ?? 0 })}
+                {t('wizard.count', { n: sum?.count ?? 0 })}
               </Text>
             </Group>
             <Text size="sm" fw={600} mt={6}>

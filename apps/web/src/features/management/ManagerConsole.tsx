@@ -75,7 +75,7 @@ export default function ManagerConsole() {
                   setS(null);
                 }}
               >
-                {t('console.logout')}
+                {t('common:actions.signOut')}
               </Button>
             )}
           </Group>
@@ -133,19 +133,19 @@ function ManagerLogin({ onDone }: { onDone: (s: ManagerSession) => void }) {
           </Title>
           {error && <Alert color="red">{error}</Alert>}
           <TextInput
-            label={t('console.email')}
+            label={t('common:fields.email')}
             type="email"
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
           />
           <PasswordInput
-            label={t('console.password')}
+            label={t('common:fields.password')}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
           />
           <Captcha state={captcha} />
           <Button type="submit" loading={busy}>
-            {t('console.login')}
+            {t('common:actions.signIn')}
           </Button>
         </Stack>
       </form>

@@ -123,13 +123,13 @@ function DataStep({
       <Stack gap="sm">
         {error && <Alert color="red">{error}</Alert>}
         <TextInput
-          label={t('b2b.name')}
+          label={t('common:fields.name')}
           autoComplete="given-name"
           error={errors.name?.message}
           {...form.register('name')}
         />
         <TextInput
-          label={t('b2b.surname')}
+          label={t('common:fields.surname')}
           autoComplete="family-name"
           error={errors.surname?.message}
           {...form.register('surname')}
@@ -148,7 +148,7 @@ function DataStep({
           )}
         />
         <TextInput
-          label={t('b2b.email')}
+          label={t('common:fields.email')}
           type="email"
           autoComplete="email"
           description={t('b2b.emailHint')}
@@ -172,7 +172,7 @@ function DataStep({
           {...form.register('publicOfferCheck')}
         />
         <Button type="submit" loading={isSubmitting} fullWidth size="md">
-          {t('b2b.getCode')}
+          {t('common:actions.getCode')}
         </Button>
       </Stack>
     </form>
@@ -231,7 +231,7 @@ function CodeStep({ data, onBack, onDone }: { data: DataFormOut; onBack: () => v
         <ResendCode left={countdown.left} label={countdown.label} onResend={resend} loading={resending} />
         <Group justify="space-between">
           <Button variant="default" onClick={onBack}>
-            {t('b2b.changeEmail')}
+            {t('common:actions.changeEmail')}
           </Button>
           <Button type="submit" loading={busy}>
             {t('common:actions.confirm')}
@@ -260,7 +260,7 @@ function SuccessStep() {
         </Button>
       )}
       <Button size="md" onClick={() => navigate(stepUrl(next))}>
-        {t('b2b.continue')}
+        {t('common:actions.continue')}
       </Button>
     </Stack>
   );
@@ -304,7 +304,7 @@ function LoginStep({ email, onBack }: { email: string; onBack: () => void }) {
           <Trans t={t} i18nKey="b2b.existing" values={{ email }} components={{ b: <b /> }} />
         </Text>
         <PasswordInput
-          label={t('b2b.password')}
+          label={t('common:fields.password')}
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
@@ -315,7 +315,7 @@ function LoginStep({ email, onBack }: { email: string; onBack: () => void }) {
             {t('common:actions.back')}
           </Button>
           <Button type="submit" loading={busy}>
-            {t('b2b.login')}
+            {t('common:actions.signIn')}
           </Button>
         </Group>
         <Anchor component={Link} to="/auth/reset" size="sm">
