@@ -94,5 +94,24 @@ describe('sandbox pages in the reader language', () => {
     const ru = await open(url);
     expect(ru.body).toContain('value="sign">Подписать</button>');
     expect(ru.body).toContain('<title>Подписание — песочница</title>');
+
+    // «Отмена» sends the browser back with the reason the signing page shows, in the same language
+    const cancel = (headers: Record<string, string>) =>
+      s.app.inject({
+        method: 'POST',
+        url: '/api/sandbox/signer/decide',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: new URLSearchParams({
+          scope: u2.searchParams.get('scope') ?? '',
+          redirect_uri: u2.searchParams.get('redirect_uri') ?? '',
+          state: u2.searchParams.get('state') ?? '',
+          response_type: 'code',
+          action: 'cancel',
+        }).toString(),
+      });
+    const reason = async (headers: Record<string, string>) =>
+      new URL(String((await cancel(headers)).headers.location)).searchParams.get('error_description');
+    expect(await reason({ cookie: 'lang=kk' })).toBe('Пайдаланушы қол қоюдан бас тартты');
+    expect(await reason({})).toBe('Пользователь отменил подписание');
   });
 });

@@ -65,7 +65,7 @@ export async function signingSandboxRoutes(app: FastifyInstance, deps: Deps) {
       return reply.redirect(
         back(p.redirectUri, {
           error: 'access_denied',
-          error_description: 'Пользователь отменил подписание',
+          error_description: translator().t(req.lang, 'sandbox:signer.cancelled'),
           state: p.state,
         }),
         303,
