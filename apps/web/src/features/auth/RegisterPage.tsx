@@ -251,7 +251,7 @@ export default function RegisterPage() {
                 t={t}
                 i18nKey="register.consent"
                 components={{
-                  link: (
+                  doc: (
                     <Anchor
                       component="span"
                       role="button"
@@ -280,7 +280,7 @@ export default function RegisterPage() {
               <Trans
                 t={t}
                 i18nKey="register.offer"
-                components={{ link: <Anchor component={Link} to="/public-offer" target="_blank" fz="sm" /> }}
+                components={{ doc: <Anchor component={Link} to="/public-offer" target="_blank" fz="sm" /> }}
               />
             }
             error={errors.publicOfferCheck?.message}

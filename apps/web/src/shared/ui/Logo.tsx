@@ -2,12 +2,16 @@ import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-// i18n-ignore: the product's name, written the same in every language
-const BRAND = 'Декларант';
+/** The product's name: in Cyrillic for Russian and Kazakh, in Latin letters for English. */
+const BRAND: Record<string, string> = {
+  ru: 'Декларант', // i18n-ignore: the product's name
+  kk: 'Декларант', // i18n-ignore: the product's name
+  en: 'Deklarant',
+};
 
 /** Our mark, drawn by us. */
 export function Logo({ to = '/' }: { to?: string }) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   return (
     <Link to={to} style={{ textDecoration: 'none', color: 'inherit' }} aria-label={t('logo.home')}>
       <Group gap={8}>
@@ -16,7 +20,7 @@ export function Logo({ to = '/' }: { to?: string }) {
           <path d="M9 8h9a6 6 0 0 1 0 12h-5v4H9z M13 12v4h5a2 2 0 0 0 0-4z" fill="#fff" />
         </svg>
         <Text fw={700} size="lg">
-          {BRAND}
+          {BRAND[i18n.language] ?? BRAND.ru}
         </Text>
       </Group>
     </Link>

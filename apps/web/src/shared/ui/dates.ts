@@ -27,6 +27,7 @@ export function parseTypedDate(text: string): string | null {
   return null;
 }
 
+// Only the numeric parts are read: the product writes dd.mm.yyyy hh:mm in every language.
 const almaty = new Intl.DateTimeFormat('ru-RU', {
   timeZone: APP_TIME_ZONE,
   year: 'numeric',
