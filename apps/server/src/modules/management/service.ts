@@ -4,7 +4,7 @@ import server from '@deklarant/i18n/locales/ru/server.json';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { languageOf } from '../../lib/language.ts';
+import { languageOf, serverText } from '../../lib/language.ts';
 import { letters } from '../../providers/mail/letters.ts';
 import type { Letter } from '../../providers/mail/mailer.ts';
 import { hashPassword } from '../auth/index.ts';
@@ -88,7 +88,13 @@ export function managementService(deps: Deps) {
       if (!d) throw new HttpError(404, MANAGEMENT_MSG.notFound);
       const form = FORM_CODES[d.reporting_form_id as ReportingFormId] ?? '';
       // Ids and form data only: personal data never leaves through the bot.
-      const text = `Новый запрос консультанта: пользователь #${actor.user.id}, декларация №${d.id} (форма ${form}, ${d.year} год, тариф ${d.tariff_type ?? '-'}).`;
+      const text = serverText('management.contactRequest', {
+        userId: actor.user.id,
+        id: d.id,
+        formCode: form,
+        year: d.year,
+        tariff: d.tariff_type ?? '-',
+      });
       const sent = await providers.messenger.send({ text, declarationId: d.id, userId: actor.user.id });
       await audit(db, clock.now(), {
         userId: actor.user.id,

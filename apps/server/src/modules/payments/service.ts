@@ -10,6 +10,7 @@ import {
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { serverText } from '../../lib/language.ts';
 import { ProviderRejected, ProviderUnavailable } from '../../providers/payment/errors.ts';
 import { assertCanPay, blocked, declarationsService } from '../declarations/index.ts';
 import { currentPrice } from './price.ts';
@@ -116,7 +117,7 @@ export function paymentsService(deps: Deps) {
         const url = gw.paymentUrl({
           invId: inv.invoice_id,
           outSum: money.money2(inv.amount),
-          description: `Оплата услуг сервиса Декларант, декларация № ${id}`,
+          description: serverText('payments.invoiceDescription', { id }),
         });
         return { url, invoice_id: inv.invoice_id };
       } catch (err) {
@@ -176,7 +177,7 @@ export function paymentsService(deps: Deps) {
           backLink: link(`${STATUS_PAGE}?${q}`, sandbox),
           failureBackLink: link(`${STATUS_PAGE}?${q}&failed=1`, sandbox),
           language: 'rus',
-          description: `Оплата услуг сервиса Декларант, декларация № ${id}`,
+          description: serverText('payments.invoiceDescription', { id }),
           accountId: String(actor.user.id),
           cardSave: false,
           scriptUrl: gw.scriptUrl,
