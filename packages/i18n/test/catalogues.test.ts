@@ -66,23 +66,28 @@ describe('catalogues', () => {
       for (const [key, text] of entries('en', ns))
         expect(/[\u0400-\u04FF]/.test(text), `en/${ns}:${key} has Cyrillic: ${text}`).toBe(false);
       for (const [key, text] of entries('kk', ns)) {
-        const same = text === ru.get(key) && /[а-яё]{4,}/i.test(text);
+        // a single word may be the same in both (Декларация, Менеджер, Брокер); a phrase may not
+        const same = text === ru.get(key) && /[а-яё]{3,}\s+[а-яё]{3,}/i.test(text);
         expect(same, `kk/${ns}:${key} is the Russian text: ${text}`).toBe(false);
       }
     });
   }
 
-  it('one Russian text has one translation (the API translates by the Russian text)', () => {
+  it('a Russian message id has one translation wherever the text appears (the API translates by the Russian text)', () => {
+    // Texts of the namespaces whose Russian texts travel as message ids (reverse.ts) come first; a screen label
+    // elsewhere may translate a short word by its context («Срок» of a card is not «Срок» of a consent).
+    const ids = ['errors', 'server', 'fields'];
+    const order = [...ids, ...namespaces('ru').map((f) => f.replace(/\.json$/, '')).filter((n) => !ids.includes(n))];
     for (const lng of ['kk', 'en'] as const) {
       const seen = new Map<string, string>();
-      for (const ns of namespaces('ru').map((f) => f.replace(/\.json$/, '')))
+      for (const ns of order)
         for (const [key, text] of entries('ru', ns)) {
           // plural forms differ in number between languages (ru four, kk and en two): compared by base key above
           if (PLURAL.test(key)) continue;
           const tr = entries(lng, ns).get(key) as string;
           const before = seen.get(text);
           if (before !== undefined) expect(tr, `${lng} ${ns}:${key} («${text}»)`).toBe(before);
-          else seen.set(text, tr);
+          else if (ids.includes(ns)) seen.set(text, tr);
         }
     }
   });
