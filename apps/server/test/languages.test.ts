@@ -146,6 +146,22 @@ describe('the error catalogue answers in the requested language', () => {
     expect(again.json().message).toBe('Кодты 60 с кейін қайта сұрауға болады');
   });
 
+  it('too many requests (the per-address limit of registration, 10 a minute) in English', async () => {
+    const from = '10.78.0.1';
+    const register = () =>
+      s.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: from,
+        headers: { 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}`, 'accept-language': 'en' },
+        payload: {},
+      });
+    for (let i = 0; i < 10; i++) expect((await register()).statusCode).toBe(422);
+    const over = await register();
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe('Too many requests. Please try again later.');
+  });
+
   it("route not found, XSRF and a successful answer's message follow the language too", async () => {
     const missing = await call('GET', '/api/no-such-route', { acceptLanguage: 'kk' });
     expect(missing.statusCode).toBe(404);
