@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SECTIONS } from '@deklarant/contracts';
 import type { Language } from '@deklarant/i18n';
-import { loadResources, translator } from '@deklarant/i18n/node';
+import { translator } from '@deklarant/i18n/node';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LINES_240_00, LINES_270_01 } from '../src/lines.ts';
@@ -255,12 +255,16 @@ describe('the official form’s Kazakh labels (the template’s <kaz> list)', ()
 });
 
 describe('the registers catalogue', () => {
-  it('gives the form lines the Russian names lines.ts has (the PDF form and the workbook agree)', () => {
-    const ru = loadResources().ru?.registers as { line270: Record<string, string>; line240: Record<string, string> };
-    for (const l of LINES_270_01) expect(ru.line270[l.line], l.line).toBe(l.label);
-    for (const l of LINES_240_00) {
-      const s = l.source as { field: string };
-      expect(ru.line240[s.field], s.field).toBe(l.label);
+  it('names every form line in Kazakh and English (lines.ts takes the Russian names from it)', () => {
+    const keys = [
+      ...LINES_270_01.map((l) => `registers:line270.${l.line}`),
+      ...LINES_240_00.map((l) => `registers:line240.${(l.source as { field: string }).field}`),
+    ];
+    for (const key of keys) {
+      const ru = t('ru', key);
+      expect(ru, key).not.toBe(key.slice('registers:'.length));
+      for (const lang of ['kk', 'en'] as const) expect(t(lang, key), `${lang} ${key}`).not.toBe(ru);
     }
+    expect(LINES_270_01.find((l) => l.line === 'K')?.label).toBe('Сумма ИПН, подлежащая уплате');
   });
 });

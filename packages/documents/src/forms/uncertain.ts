@@ -29,34 +29,40 @@ export const FORM_FACTS: readonly FormFacts[] = [
     code: '270.00',
     fromYear: 2021,
     toYear: 2026,
+    // i18n-ignore: facts about the form for developers (docs, tests), not printed
     title: 'Декларация по индивидуальному подоходному налогу',
     formatVersion: '1',
     version: '2',
     kbk: '101202',
     countryLetters: 2,
     uncertain:
+      // i18n-ignore: facts about the form for developers (docs, tests), not printed
       'не подтверждено шаблоном КГД: version="2" встречается только в стороннем генераторе (S4); КБК 101202 — по описанию ИПН, не сверен; коды стран 2 буквы — по S3',
   },
   {
     code: '250.00',
     fromYear: 2021,
     toYear: 2026,
+    // i18n-ignore: facts about the form for developers (docs, tests), not printed
     title: 'Декларация об активах и обязательствах',
     formatVersion: '1',
     version: '1',
     countryLetters: 2,
     uncertain:
+      // i18n-ignore: facts about the form for developers (docs, tests), not printed
       'не подтверждено шаблоном КГД: номер версии шаблона 250.00 не найден; разделы, кроме 250.04 раздела 7, выведены',
   },
   {
     code: '240.00',
     fromYear: 2021,
     toYear: 2025,
+    // i18n-ignore: facts about the form for developers (docs, tests), not printed
     title: 'Декларация по индивидуальному подоходному налогу (240.00)',
     formatVersion: '1',
     version: '1',
     countryLetters: 2,
     uncertain:
+      // i18n-ignore: facts about the form for developers (docs, tests), not printed
       'не подтверждено шаблоном КГД: номер версии 240.00 не найден; коды строк, кроме таблицы 024 (S6), — собственные; с 2025 года форма, вероятно, не применяется',
   },
 ];

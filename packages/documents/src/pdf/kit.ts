@@ -55,6 +55,7 @@ export async function pdfDocument(title: string, draw: (pdf: PdfKitDoc) => void)
   const pdf = new PDFDocument({
     autoFirstPage: false,
     margin: 0,
+    // i18n-ignore: the product's name in the PDF's metadata
     info: { Title: title, Creator: 'Декларант', Producer: 'Декларант' },
   });
   const f = robotoFiles();

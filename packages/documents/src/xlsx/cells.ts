@@ -55,6 +55,7 @@ export const NUM_FMT: Record<ColumnDef['kind'], string | undefined> = {
 };
 
 /** Longer words a cut name must not end on either: Kazakh and English conjunctions and prepositions. */
+// i18n-ignore: words a cut sheet name must not end on, not a text
 const DANGLING = new Set(['мен', 'бен', 'пен', 'және', 'немесе', 'and', 'or', 'of', 'the', 'for', 'from', 'with']);
 
 /** At most `max` characters, cut at a word boundary (a word longer than `max` is cut as a last resort). */

@@ -133,6 +133,7 @@ export async function writeXlsxStream(
   assertRenderable(doc);
   const x = documentTexts(language);
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  // i18n-ignore: the product's name in the workbook's metadata
   wb.creator = 'Декларант';
   wb.created = doc.generatedAt;
   wb.modified = doc.generatedAt;

@@ -21,6 +21,7 @@ export function build240(doc: DeclarationDocument): FnoDocument {
   const v = formatVersion('240.00', doc.year);
   const assets = countedDeals(doc, 'sixth_section_first_part').slice(0, ROWS_240_024);
   const t024 = assets.flatMap((d, i) => [
+    // i18n-ignore: a value written to the XML for the tax office (Russian, as the form wants)
     [`field_240_00_024_${i + 1}_A`, text(d.security_type_name) || 'ценные бумаги'] as const,
     [`field_240_00_024_${i + 1}_B`, formCountryCode(text(d.country_code), v.countryLetters)] as const,
     [`field_240_00_024_${i + 1}_C`, text(pick(d, 'isin_security', 'id_number'))] as const,

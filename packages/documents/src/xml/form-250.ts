@@ -19,6 +19,7 @@ export interface Section250Map {
   uncertain?: string;
 }
 
+// i18n-ignore: a note for developers, not printed
 const GUESS = 'приложение и колонки не подтверждены шаблоном КГД';
 
 const money = (v: unknown) => fixed(v, 2);

@@ -29,6 +29,7 @@ const single = (appendix: string, fields: FnoField[], rows?: FnoField[][]): FnoF
 
 /** Asset type text used by 270.04 (docs/formats.md). */
 function assetType(d: DocumentDeal): string {
+  // i18n-ignore: a value written to the XML for the tax office (Russian, as the form wants)
   return /производн/i.test(text(d.security_type_name)) ? 'производные финансовые инструменты' : 'ценные бумаги';
 }
 
@@ -58,6 +59,7 @@ export function tables270_04(doc: DeclarationDocument): RowTable[] {
   const purchases = countedDeals(doc, 'purchase_transaction_section').map((d) =>
     transactionRow(
       d,
+      // i18n-ignore: a value written to the XML for the tax office (Russian, as the form wants)
       'Покупка',
       ['cost_in_foreign_currency', 'amount_in_foreign_currency', 'cost_in_tenge_currency'],
       country,
@@ -67,6 +69,7 @@ export function tables270_04(doc: DeclarationDocument): RowTable[] {
     countedDeals(doc, k).map((d) =>
       transactionRow(
         d,
+        // i18n-ignore: a value written to the XML for the tax office (Russian, as the form wants)
         text(d.operation_name) || 'Продажа',
         ['sales_cost_in_foreign_currency', 'amount_in_foreign_currency', 'sales_cost_in_tenge_currency'],
         country,
@@ -74,6 +77,7 @@ export function tables270_04(doc: DeclarationDocument): RowTable[] {
     ),
   );
   const assets = countedDeals(doc, 'sixth_section_first_part').map((d) => [
+    // i18n-ignore: a value written to the XML for the tax office (Russian, as the form wants)
     text(d.security_type_name) || 'ценные бумаги',
     text(pick(d, 'isin_security', 'name_security')),
     country(d),

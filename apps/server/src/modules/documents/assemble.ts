@@ -33,6 +33,7 @@ export async function loadDocumentContext(db: Db, row: Computed['row']): Promise
   return {
     kgdCode: kgd?.code ?? '',
     kgdName: kgd?.name ?? '',
+    // i18n-ignore: the default kind's name in the declaration_types reference (matched as data)
     typeName: type?.type_name ?? 'Очередная',
     user: user ?? {
       iin: null,
