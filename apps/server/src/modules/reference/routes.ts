@@ -10,6 +10,7 @@ import {
   SECTIONS,
   TransactionType,
 } from '@deklarant/contracts';
+import type { Language } from '@deklarant/i18n';
 import server from '@deklarant/i18n/locales/ru/server.json';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,8 +18,31 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { referenceRepo } from './repo.ts';
+import { type AnswerTexts, localizeRows } from './texts.ts';
 
 const REFERENCE_TTL_MS = 60_000;
+
+/** The answers are in the request's language (lang cookie, else Accept-Language): shared caches keep one per both. */
+const VARY = 'accept-language, cookie';
+
+/** Each list's texts given from the `reference` catalogue (texts.ts); the rest answer as stored. */
+const TEXTS: Partial<Record<ReferenceCall | 'get-transaction-types', AnswerTexts>> = {
+  'get-reporting-forms': { id: 'form_id', fields: { form_description: 'reporting_forms' } },
+  'get-declaration-types': {
+    id: 'id',
+    fields: { type_name: 'declaration_types', type_description: 'declaration_type_descriptions' },
+  },
+  'get-bidding-methods': { id: 'method_id', fields: { method_name: 'bidding_methods' } },
+  'get-markets': { id: 'market_id', fields: { market_name: 'markets' } },
+  'get-security-types': { id: 'security_type', fields: { type_name: 'security_types' } },
+  'get-operation-types': { id: 'id', fields: { operation_name: 'operation_types' } },
+  'get-adjustment-types': { id: 'id', fields: { adjustment_name: 'adjustment_types', article: 'adjustment_articles' } },
+  'get-declaration-statuses': { id: 'id', fields: { name: 'declaration_statuses' } },
+  // a broker's name is its brand and the value a declaration stores: only its description and files are given
+  'get-names-of-available-banks': { id: 'id', fields: { title: 'broker_titles', file_names: 'broker_files' } },
+  'get-brokers': { id: 'id', fields: { title: 'broker_titles', file_names: 'broker_files' } },
+  'get-transaction-types': { id: 'operation_type_id', fields: { name: 'operation_types' } },
+};
 
 /** GET /api/common/* : every list answers from the database. */
 export async function referenceRoutes(app: FastifyInstance, deps: Deps) {
@@ -40,27 +64,25 @@ export async function referenceRoutes(app: FastifyInstance, deps: Deps) {
     'get-brokers': () => repo.brokers(false),
   };
   // Lists change only when data is reseeded or an administrator edits them, so each answer is kept
-  // serialized for a minute: the hot path is then a memory read (see bench/foundation.bench.ts).
-  const cache = new Map<ReferenceCall, { at: number; body: string }>();
+  // serialized for a minute, per language: the hot path is then a memory read (see bench/foundation.bench.ts).
+  const cache = new Map<`${ReferenceCall}:${Language}`, { at: number; body: string }>();
   for (const [call, schema] of Object.entries(REFERENCE_CALLS) as [ReferenceCall, z.ZodType][]) {
-    r.get(
-      `/api/common/${call}`,
-      { schema: { tags: ['reference'], response: { 200: schema } } },
-      async (_req, reply) => {
-        const now = Date.now();
-        let hit = cache.get(call);
-        if (!hit || now - hit.at > REFERENCE_TTL_MS) {
-          const body = schema.parse({ data: await readers[call]() });
-          hit = { at: now, body: JSON.stringify(body) };
-          cache.set(call, hit);
-        }
-        return reply
-          .header('cache-control', 'public, max-age=300')
-          .type('application/json; charset=utf-8')
-          .serializer((p: unknown) => p as string)
-          .send(hit.body);
-      },
-    );
+    r.get(`/api/common/${call}`, { schema: { tags: ['reference'], response: { 200: schema } } }, async (req, reply) => {
+      const now = Date.now();
+      const key = `${call}:${req.lang}` as const;
+      let hit = cache.get(key);
+      if (!hit || now - hit.at > REFERENCE_TTL_MS) {
+        const body = schema.parse({ data: localizeRows(req.lang, await readers[call](), TEXTS[call]) });
+        hit = { at: now, body: JSON.stringify(body) };
+        cache.set(key, hit);
+      }
+      return reply
+        .header('cache-control', 'public, max-age=300')
+        .header('vary', VARY)
+        .type('application/json; charset=utf-8')
+        .serializer((p: unknown) => p as string)
+        .send(hit.body);
+    });
   }
 
   // The operation types a section allows (packages/contracts operations.ts): each row's id is the
@@ -76,12 +98,13 @@ export async function referenceRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: listOf(TransactionType) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const asked = req.query.section_id?.trim();
-      if (!asked) return { data: await repo.transactionTypes() };
-      const section = sectionNamed(asked);
-      if (!section) throw new HttpError(422, UNKNOWN_SECTION, { section_id: [UNKNOWN_SECTION] });
-      return { data: await repo.transactionTypes(section.key) };
+      const section = asked ? sectionNamed(asked) : undefined;
+      if (asked && !section) throw new HttpError(422, UNKNOWN_SECTION, { section_id: [UNKNOWN_SECTION] });
+      reply.header('vary', VARY);
+      const rows = await repo.transactionTypes(section?.key);
+      return { data: localizeRows(req.lang, rows, TEXTS['get-transaction-types']) };
     },
   );
 

@@ -1,0 +1,68 @@
+import { DEFAULT_LANGUAGE, type Language } from '@deklarant/i18n';
+import ru from '@deklarant/i18n/locales/ru/reference.json';
+import { t } from '../../lib/language.ts';
+
+/**
+ * The reference tables' texts in three languages: the `reference` catalogue holds, per group, each row's
+ * text by its id (`reference:<group>.<id>`); the Russian catalogue equals the seed data
+ * (db/reference-data/*.json, test/reference-i18n.test.ts keeps them equal).
+ *
+ * Not translated here: countries and currencies (the web names them by their ISO codes with
+ * Intl.DisplayNames), broker names (brands, and the value a declaration stores) and the KGD offices
+ * (kgd_codes: the offices' official Russian names; their Kazakh names are not in the research notes).
+ */
+export const SEED_COLUMNS = [
+  { table: 'security_types', column: 'name', group: 'security_types' },
+  { table: 'operation_types', column: 'name', group: 'operation_types' },
+  { table: 'markets', column: 'name', group: 'markets' },
+  { table: 'bidding_methods', column: 'name', group: 'bidding_methods' },
+  { table: 'declaration_types', column: 'type_name', group: 'declaration_types' },
+  { table: 'declaration_types', column: 'type_description', group: 'declaration_type_descriptions' },
+  { table: 'declaration_statuses', column: 'name', group: 'declaration_statuses' },
+  { table: 'adjustment_types', column: 'name', group: 'adjustment_types' },
+  { table: 'adjustment_types', column: 'article', group: 'adjustment_articles' },
+  // not served by /api/common (the tax engine names the benefit of a calculation); here so the catalogue
+  // can give its Russian name in another language
+  { table: 'tax_benefits', column: 'name', group: 'tax_benefits' },
+  { table: 'reporting_forms', column: 'description', group: 'reporting_forms' },
+  { table: 'brokers', column: 'title', group: 'broker_titles' },
+  { table: 'brokers', column: 'file_names', group: 'broker_files' },
+] as const;
+
+export type ReferenceGroup = (typeof SEED_COLUMNS)[number]['group'];
+
+/** Per answer: the field naming the row's id, and each text field with its catalogue group. */
+export interface AnswerTexts {
+  id: string;
+  fields: Record<string, ReferenceGroup>;
+}
+
+type Catalogue = { [key: string]: string | Catalogue };
+const RU = ru as unknown as Record<ReferenceGroup, Catalogue>;
+
+/** A text in `lng` when the catalogue has the row's Russian text as it is; else the text unchanged (a row
+ * an administrator renamed or added keeps its Russian name rather than show a stale translation). */
+function text(lng: Language, key: string, russian: string | Catalogue | undefined, value: string): string {
+  return russian === value ? t(lng, `reference:${key}`) : value;
+}
+
+function localizeValue(lng: Language, group: ReferenceGroup, id: string, value: unknown): unknown {
+  const own = RU[group]?.[id];
+  if (typeof value === 'string') return text(lng, `${group}.${id}`, own, value);
+  if (Array.isArray(value) && own && typeof own === 'object')
+    return value.map((v, i) => (typeof v === 'string' ? text(lng, `${group}.${id}.${i}`, own[String(i)], v) : v));
+  return value;
+}
+
+/** The rows with their texts in `lng`; Russian rows are returned as they are. */
+export function localizeRows<T>(lng: Language, rows: T[], spec: AnswerTexts | undefined): T[] {
+  if (lng === DEFAULT_LANGUAGE || !spec) return rows;
+  return rows.map((row) => {
+    const r = row as Record<string, unknown>;
+    const id = String(r[spec.id]);
+    const out: Record<string, unknown> = { ...r };
+    for (const [field, group] of Object.entries(spec.fields))
+      if (field in r) out[field] = localizeValue(lng, group, id, r[field]);
+    return out as T;
+  });
+}

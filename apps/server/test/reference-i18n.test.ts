@@ -1,0 +1,163 @@
+import { readFileSync } from 'node:fs';
+import { REFERENCE_CALLS } from '@deklarant/contracts';
+import en from '@deklarant/i18n/locales/en/reference.json';
+import kk from '@deklarant/i18n/locales/kk/reference.json';
+import ru from '@deklarant/i18n/locales/ru/reference.json';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_COLUMNS } from '../src/modules/reference/texts.ts';
+import { createTestServer, type TestServer } from './helpers.ts';
+
+/**
+ * Issue 20: the reference lists (GET /api/common/*) answer in the reader's language — the `lang` cookie,
+ * else Accept-Language, else Russian — from the `reference` catalogue, whose Russian texts are the seed's.
+ */
+const seed = (table: string) =>
+  JSON.parse(readFileSync(new URL(`../src/db/reference-data/${table}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >[];
+
+type Cat = Record<string, Record<string, string | Record<string, string>>>;
+const CYRILLIC = /[\u0400-\u04FF]/;
+// letters only Kazakh has: a Kazakh text, not the Russian one
+const KAZAKH = /[әғқңөұүһі]/i;
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await createTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+let ipSeq = 0;
+const get = (url: string, headers: Record<string, string> = {}) =>
+  s.app.inject({ method: 'GET', url, remoteAddress: `10.78.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}`, headers });
+const rows = async (url: string, headers: Record<string, string> = {}) => {
+  const res = await get(url, headers);
+  expect(res.statusCode).toBe(200);
+  return res.json().data as Record<string, unknown>[];
+};
+
+describe('the reference catalogue is the seed data', () => {
+  it('each Russian text of the catalogue equals the seed row it names, and every seed text has one', () => {
+    for (const { table, column, group } of SEED_COLUMNS) {
+      const expected: Record<string, unknown> = {};
+      for (const row of seed(table)) {
+        const v = row[column];
+        if (v === '' || v === null || v === undefined) continue;
+        expected[String(row.id)] = Array.isArray(v) ? Object.fromEntries(v.map((x, i) => [String(i), x])) : v;
+      }
+      expect((ru as Cat)[group], `ru/reference:${group} = ${table}.${column}`).toEqual(expected);
+    }
+  });
+});
+
+describe('security types in the requested language', () => {
+  const seedNames = seed('security_types').map((r) => r.name);
+  // the answer's bytes before issue 20: the seed rows as { security_type, type_name } in id order
+  const russianBody = JSON.stringify({
+    data: seed('security_types')
+      .sort((a, b) => Number(a.id) - Number(b.id))
+      .map((r) => ({ security_type: r.id, type_name: r.name })),
+  });
+
+  it('no language asked: the Russian answer, byte for byte as before', async () => {
+    const res = await get('/api/common/get-security-types');
+    expect(res.body).toBe(russianBody);
+    expect(res.json().data.map((r: { type_name: string }) => r.type_name)).toContain('Акции');
+  });
+
+  it('Accept-Language: kk answers the Kazakh names (Акциялар, Облигациялар), no Russian one', async () => {
+    const names = (await rows('/api/common/get-security-types', { 'accept-language': 'kk' })).map((r) => r.type_name);
+    expect(names.slice(0, 2)).toEqual(['Акциялар', 'Облигациялар']);
+    expect(names).toEqual(Object.values(kk.security_types));
+    for (const n of names) expect(seedNames, `${n} is a Russian name`).not.toContain(n);
+    // «Акциялар» has only letters Russian shares; the list as a whole is written with Kazakh letters
+    expect(names.filter((n) => KAZAKH.test(String(n))).length).toBeGreaterThan(names.length / 2);
+  });
+
+  it('Accept-Language: en answers English names without Cyrillic; the lang cookie wins over the header', async () => {
+    const names = (await rows('/api/common/get-security-types', { 'accept-language': 'en-US,en;q=0.9' })).map(
+      (r) => r.type_name,
+    );
+    expect(names.slice(0, 2)).toEqual(['Shares', 'Bonds']);
+    for (const n of names) expect(n).not.toMatch(CYRILLIC);
+    const byCookie = await rows('/api/common/get-security-types', { 'accept-language': 'ru', cookie: 'lang=en' });
+    expect(byCookie.map((r) => r.type_name)).toEqual(names);
+  });
+
+  it('the answer says it varies by language, and each language keeps its own cached answer', async () => {
+    const kkRes = await get('/api/common/get-security-types', { 'accept-language': 'kk' });
+    expect(kkRes.headers.vary).toMatch(/accept-language/i);
+    expect(kkRes.headers.vary).toMatch(/cookie/i);
+    expect(kkRes.headers['cache-control']).toBe('public, max-age=300');
+    // asked again in Russian after Kazakh and English were cached: still the Russian bytes
+    expect((await get('/api/common/get-security-types')).body).toBe(russianBody);
+  });
+});
+
+describe('every small list in Kazakh and English', () => {
+  it('operation types, markets, bidding methods, adjustments, statuses, declaration types and forms', async () => {
+    const kkHeaders = { 'accept-language': 'kk-KZ' };
+    const ops = await rows('/api/common/get-operation-types', kkHeaders);
+    expect(ops.map((o) => o.operation_name).slice(0, 4)).toEqual([
+      'Сату',
+      'Айырбас (есептен шығару)',
+      'Өтеусіз беру',
+      'Сатып алу',
+    ]);
+    const markets = await rows('/api/common/get-markets', { 'accept-language': 'en' });
+    expect(markets.find((m) => m.market_id === 3)?.market_name).toBe('Foreign exchange');
+    expect(markets.find((m) => m.market_id === 1)?.market_name).toBe('KASE');
+    const bidding = await rows('/api/common/get-bidding-methods', kkHeaders);
+    expect(bidding.find((b) => b.method_id === 1)?.method_name).toBe('Ашық сауда-саттық');
+    const adj = await rows('/api/common/get-adjustment-types', { 'accept-language': 'en' });
+    expect(adj.find((a) => a.id === 1)).toMatchObject({ adjustment_name: 'No adjustment', article: '' });
+    const statuses = await rows('/api/common/get-declaration-statuses', kkHeaders);
+    expect(statuses.find((x) => x.id === 1)?.name).toBe('Жоба');
+    const types = await rows('/api/common/get-declaration-types', kkHeaders);
+    expect(types.find((x) => x.is_default)?.type_name).toBe('Кезекті');
+    const forms = await rows('/api/common/get-reporting-forms', { 'accept-language': 'en' });
+    expect(forms.map((f) => [f.form_name, f.form_description])).toEqual([
+      ['240.00', 'Personal income tax declaration'],
+      ['250.00', 'Declaration of assets and liabilities'],
+      ['270.00', 'Declaration of income and property'],
+    ]);
+    const tt = await rows('/api/common/get-transaction-types?section_id=1A', { 'accept-language': 'en' });
+    expect(tt.map((x) => x.name)).toEqual(['Sale', 'Exchange (write-off)', 'Gift (given)']);
+  });
+
+  it('in English no list of the catalogue keeps a Cyrillic letter; brokers keep their names (brands)', async () => {
+    const calls = [
+      'get-reporting-forms',
+      'get-declaration-types',
+      'get-bidding-methods',
+      'get-markets',
+      'get-security-types',
+      'get-operation-types',
+      'get-adjustment-types',
+      'get-declaration-statuses',
+    ];
+    for (const call of calls) {
+      const body = (await get(`/api/common/${call}`, { 'accept-language': 'en' })).body;
+      expect(body, call).not.toMatch(CYRILLIC);
+    }
+    const brokers = await rows('/api/common/get-brokers', { 'accept-language': 'en' });
+    expect(brokers.map((b) => b.name)).toEqual(seed('brokers').map((b) => b.name));
+    expect(brokers.find((b) => b.id === 6)?.title).toBe(en.broker_titles['6']);
+    for (const b of brokers) expect(`${b.title} ${(b.file_names as string[]).join()}`).not.toMatch(CYRILLIC);
+  });
+
+  it('Russian answers of every list are the bytes they were (countries, currencies, KGD offices stay Russian)', async () => {
+    for (const call of Object.keys(REFERENCE_CALLS)) {
+      const ruBody = (await get(`/api/common/${call}`)).body;
+      expect((await get(`/api/common/${call}`, { 'accept-language': 'ru-RU' })).body).toBe(ruBody);
+    }
+    // countries and currencies are named by the web (Intl.DisplayNames), KGD offices by their official names
+    for (const call of ['get-countries', 'get-currency-codes', 'get-kgd-codes'])
+      expect((await get(`/api/common/${call}`, { 'accept-language': 'kk' })).body).toBe(
+        (await get(`/api/common/${call}`)).body,
+      );
+  });
+});
