@@ -23,6 +23,15 @@ export const queryClient = new QueryClient({
   },
 });
 
+// Reference lists and answers come in the active language (Accept-Language, lang cookie): a new language
+// fetches them again.
+let answeredLanguage = i18next.language;
+i18next.on('languageChanged', (lng: string) => {
+  if (lng === answeredLanguage) return;
+  answeredLanguage = lng;
+  void queryClient.invalidateQueries();
+});
+
 /** The session error catalogue of docs/accounts.md: a dialog, then the landing page. */
 function useSessionDialogs() {
   useEffect(() => {

@@ -27,6 +27,21 @@ const operationName = (r: Row) => {
   return i18next.exists(key) ? i18next.t(key as 'fields:operation.1') : String(r.operation_name);
 };
 
+/**
+ * Countries by the name shown in the active language (the server sorts them by the Russian name), the
+ * default one (Kazakhstan) first as the server has it.
+ */
+function byShownName(rows: Row[], option: (r: Row) => Option): Row[] {
+  if (currentLanguage() === 'ru') return rows;
+  const collator = new Intl.Collator(currentLocale());
+  const label = new Map(rows.map((r) => [r, option(r).label]));
+  return [...rows].sort(
+    (a, b) =>
+      Number(Boolean(b.is_default)) - Number(Boolean(a.is_default)) ||
+      collator.compare(label.get(a) ?? '', label.get(b) ?? ''),
+  );
+}
+
 /** Where each reference list comes from and how a row becomes an option. */
 const SOURCES: Record<Exclude<RefList, 'debtType'>, { call: string; option: (r: Row) => Option }> = {
   currency: {
@@ -77,7 +92,12 @@ export function useOptions(field: FieldDef): { options: Option[]; loading: boole
   const q = useReferenceList(source?.call ?? 'get-currency-codes', source !== undefined);
   if (field.ref === 'debtType') return { options: debtTypes(), loading: false };
   if (!source) return { options: [], loading: false };
-  let options: Option[] = pickerOptions(field.ref, (q.data ?? []) as Row[], source.option);
+  const rows = (q.data ?? []) as Row[];
+  let options: Option[] = pickerOptions(
+    field.ref,
+    field.ref === 'country' ? byShownName(rows, source.option) : rows,
+    source.option,
+  );
   if (field.only) options = options.filter((o) => field.only?.includes(Number(o.value)));
   return { options, loading: q.isPending };
 }
