@@ -1,5 +1,6 @@
 import type { SectionDef } from '@deklarant/contracts';
-import { DEFAULT_LANGUAGE, type Language, type Translator } from '@deklarant/i18n';
+import { createTranslator, DEFAULT_LANGUAGE, type Language, type Translator } from '@deklarant/i18n';
+import registers from '@deklarant/i18n/locales/ru/registers.json';
 import { translator } from '@deklarant/i18n/node';
 import type { ColumnDef } from './columns.ts';
 
@@ -17,6 +18,13 @@ export interface DocumentLanguage {
 }
 
 export type Params = Record<string, unknown>;
+
+const RU = createTranslator({ ru: { registers } });
+/**
+ * A Russian text of the `registers` catalogue: the renderers' refusals (DocumentError messages) are Russian
+ * message ids that the server gives in the reader's language at the edge.
+ */
+export const russian = (key: string, params?: Params): string => RU.t(DEFAULT_LANGUAGE, `registers:${key}`, params);
 
 /** Texts of one document in one language: looked up once per table or sheet, never per cell. */
 export interface Texts {

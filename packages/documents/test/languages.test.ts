@@ -267,4 +267,17 @@ describe('the registers catalogue', () => {
     }
     expect(LINES_270_01.find((l) => l.line === 'K')?.label).toBe('Сумма ИПН, подлежащая уплате');
   });
+
+  it('gives the renderers’ refusals as Russian message ids the server translates at the edge', async () => {
+    const doc = sample270();
+    doc.personal.spouses_iin = '123';
+    const message = await renderXlsx(doc).catch((e: Error) => e.message);
+    expect(message).toBe('ИИН супруга(и) должен состоять из 12 цифр');
+    expect(tr.localize('kk', message)).toBe('Жұбайының ЖСН-і 12 цифрдан тұруы керек');
+    expect(tr.localize('en', message)).toBe("The spouse's IIN must have 12 digits");
+    doc.personal.spouses_iin = null;
+    doc.kgdCode = '60';
+    const office = await renderPdf(doc).catch((e: Error) => e.message);
+    expect(tr.localize('en', office)).toBe('Enter the tax office code (4 digits)');
+  });
 });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { DocumentError } from '../errors.ts';
 import type { FnoCode } from '../forms/uncertain.ts';
+import { russian } from '../i18n.ts';
 import { readTemplateDir } from './load.ts';
 import { allFields, type FormTemplate } from './model.ts';
 
@@ -75,6 +76,6 @@ export function templateFor(code: FnoCode, year: number): FormTemplate {
       .filter((t) => t.code === code && covers(t, year))
       .sort((a, b) => Number(b.version) - Number(a.version) || Number(b.revision ?? 0) - Number(a.revision ?? 0))[0];
   const t = pick(operator) ?? pick(bundledFor(code));
-  if (!t) throw new DocumentError('UNSUPPORTED_FORM', `Шаблона формы ${code} за ${year} год нет`, 'year');
+  if (!t) throw new DocumentError('UNSUPPORTED_FORM', russian('refusal.noTemplate', { code, year }), 'year');
   return t;
 }

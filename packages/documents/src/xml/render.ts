@@ -1,6 +1,7 @@
 import { FORM, FORM_CODES } from '@deklarant/contracts';
 import { DocumentError } from '../errors.ts';
 import type { FnoCode } from '../forms/uncertain.ts';
+import { russian } from '../i18n.ts';
 import { templateFor } from '../template/registry.ts';
 import type { DeclarationDocument } from '../types.ts';
 import { assertRenderable } from '../validate-input.ts';
@@ -20,7 +21,7 @@ function values(doc: DeclarationDocument): FnoDocument {
     case FORM.F240:
       return build240(doc);
     default:
-      throw new DocumentError('UNSUPPORTED_FORM', 'Неизвестная форма декларации', 'form');
+      throw new DocumentError('UNSUPPORTED_FORM', russian('refusal.unknownForm'), 'form');
   }
 }
 
