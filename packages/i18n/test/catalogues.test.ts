@@ -77,7 +77,12 @@ describe('catalogues', () => {
     // Texts of the namespaces whose Russian texts travel as message ids (reverse.ts) come first; a screen label
     // elsewhere may translate a short word by its context («Срок» of a card is not «Срок» of a consent).
     const ids = ['errors', 'server', 'fields'];
-    const order = [...ids, ...namespaces('ru').map((f) => f.replace(/\.json$/, '')).filter((n) => !ids.includes(n))];
+    const order = [
+      ...ids,
+      ...namespaces('ru')
+        .map((f) => f.replace(/\.json$/, ''))
+        .filter((n) => !ids.includes(n)),
+    ];
     for (const lng of ['kk', 'en'] as const) {
       const seen = new Map<string, string>();
       for (const ns of order)

@@ -10,7 +10,7 @@ import {
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { serverText } from '../../lib/language.ts';
+import { languageOf, t } from '../../lib/language.ts';
 import { ProviderRejected, ProviderUnavailable } from '../../providers/payment/errors.ts';
 import { assertCanPay, blocked, declarationsService } from '../declarations/index.ts';
 import { currentPrice } from './price.ts';
@@ -117,7 +117,8 @@ export function paymentsService(deps: Deps) {
         const url = gw.paymentUrl({
           invId: inv.invoice_id,
           outSum: money.money2(inv.amount),
-          description: serverText('payments.invoiceDescription', { id }),
+          // the provider shows this line on its page: in the payer's language
+          description: t(languageOf(actor.user.language), 'server:payments.invoiceDescription', { id }),
         });
         return { url, invoice_id: inv.invoice_id };
       } catch (err) {
@@ -177,7 +178,8 @@ export function paymentsService(deps: Deps) {
           backLink: link(`${STATUS_PAGE}?${q}`, sandbox),
           failureBackLink: link(`${STATUS_PAGE}?${q}&failed=1`, sandbox),
           language: 'rus',
-          description: serverText('payments.invoiceDescription', { id }),
+          // the provider shows this line on its page: in the payer's language
+          description: t(languageOf(actor.user.language), 'server:payments.invoiceDescription', { id }),
           accountId: String(actor.user.id),
           cardSave: false,
           scriptUrl: gw.scriptUrl,

@@ -32,6 +32,8 @@ const TEXTS: Partial<Record<ReferenceCall | 'get-transaction-types', AnswerTexts
     id: 'id',
     fields: { type_name: 'declaration_types', type_description: 'declaration_type_descriptions' },
   },
+  'get-countries': { id: 'id', fields: {}, iso: { field: 'name', code: 'alpha2', type: 'region' } },
+  'get-currency-codes': { id: 'id', fields: {}, iso: { field: 'name', code: 'currency_code', type: 'currency' } },
   'get-bidding-methods': { id: 'method_id', fields: { method_name: 'bidding_methods' } },
   'get-markets': { id: 'market_id', fields: { market_name: 'markets' } },
   'get-security-types': { id: 'security_type', fields: { type_name: 'security_types' } },

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from '@deklarant/i18n';
+import { DEFAULT_LANGUAGE, type Language, LOCALE_TAG } from '@deklarant/i18n';
 import ru from '@deklarant/i18n/locales/ru/reference.json';
 import { t } from '../../lib/language.ts';
 
@@ -7,8 +7,8 @@ import { t } from '../../lib/language.ts';
  * text by its id (`reference:<group>.<id>`); the Russian catalogue equals the seed data
  * (db/reference-data/*.json, test/reference-i18n.test.ts keeps them equal).
  *
- * Not translated here: countries and currencies (the web names them by their ISO codes with
- * Intl.DisplayNames), broker names (brands, and the value a declaration stores) and the KGD offices
+ * Countries and currencies are named by their ISO codes from CLDR (Node has full ICU; browsers may lack
+ * Kazakh data, so this is done here, not in the web). Not translated: broker names (brands, and the value a declaration stores) and the KGD offices
  * (kgd_codes: the offices' official Russian names; their Kazakh names are not in the research notes).
  */
 export const SEED_COLUMNS = [
@@ -27,6 +27,12 @@ export const SEED_COLUMNS = [
   { table: 'reporting_forms', column: 'description', group: 'reporting_forms' },
   { table: 'brokers', column: 'title', group: 'broker_titles' },
   { table: 'brokers', column: 'file_names', group: 'broker_files' },
+  { table: 'tariffs', column: 'name', group: 'tariff_names' },
+  { table: 'tariffs', column: 'description', group: 'tariff_descriptions' },
+  { table: 'tariffs', column: 'features', group: 'tariff_features' },
+  { table: 'tariff_tiers', column: 'title', group: 'tariff_tiers' },
+  { table: 'tariff_options', column: 'name', group: 'option_names' },
+  { table: 'tariff_options', column: 'description', group: 'option_descriptions' },
 ] as const;
 
 export type ReferenceGroup = (typeof SEED_COLUMNS)[number]['group'];
@@ -35,6 +41,24 @@ export type ReferenceGroup = (typeof SEED_COLUMNS)[number]['group'];
 export interface AnswerTexts {
   id: string;
   fields: Record<string, ReferenceGroup>;
+  /** a name given by its ISO code from CLDR (Node's full ICU): countries and currencies need no catalogue */
+  iso?: { field: string; code: string; type: 'region' | 'currency' };
+}
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+function isoName(lng: Language, type: 'region' | 'currency', code: unknown, value: unknown): unknown {
+  if (typeof code !== 'string' || !code) return value;
+  const key = `${lng}:${type}`;
+  let names = displayNames.get(key);
+  if (!names) {
+    names = new Intl.DisplayNames([LOCALE_TAG[lng]], { type, fallback: 'none' });
+    displayNames.set(key, names);
+  }
+  try {
+    return names.of(code) ?? value;
+  } catch {
+    return value;
+  }
 }
 
 type Catalogue = { [key: string]: string | Catalogue };
@@ -63,6 +87,7 @@ export function localizeRows<T>(lng: Language, rows: T[], spec: AnswerTexts | un
     const out: Record<string, unknown> = { ...r };
     for (const [field, group] of Object.entries(spec.fields))
       if (field in r) out[field] = localizeValue(lng, group, id, r[field]);
+    if (spec.iso) out[spec.iso.field] = isoName(lng, spec.iso.type, r[spec.iso.code], r[spec.iso.field]);
     return out as T;
   });
 }

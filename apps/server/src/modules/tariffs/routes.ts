@@ -6,12 +6,14 @@ import {
   PromoCheckResult,
   TariffCatalog,
 } from '@deklarant/contracts';
+import type { Language } from '@deklarant/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { actorOf, requireUser } from '../auth/index.ts';
+import { localizeRows } from '../reference/index.ts';
 import { tariffsService } from './service.ts';
 
 const IdParams = z.object({ id: z.string() });
@@ -36,6 +38,19 @@ async function formFields(req: FastifyRequest): Promise<Record<string, string>> 
   return out;
 }
 
+/** The catalog's names, descriptions, features and tier titles in the reader's language (the reference catalogue). */
+function localizedCatalog(lng: Language, c: TariffCatalog['data']): TariffCatalog['data'] {
+  const tariffs = localizeRows(lng, c.tariffs, {
+    id: 'id',
+    fields: { name: 'tariff_names', description: 'tariff_descriptions', features: 'tariff_features' },
+  }).map((t) => ({ ...t, tiers: localizeRows(lng, t.tiers, { id: 'id', fields: { title: 'tariff_tiers' } }) }));
+  const options = localizeRows(lng, c.options, {
+    id: 'id',
+    fields: { name: 'option_names', description: 'option_descriptions' },
+  });
+  return { ...c, tariffs, options };
+}
+
 /** The tariff API (docs/tariffs.md): the catalog, the choice, the additional cost and the promo check. */
 export async function tariffRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -44,7 +59,7 @@ export async function tariffRoutes(app: FastifyInstance, deps: Deps) {
   const base = { tags: ['tariffs'], security: [{ bearer: [] }] };
 
   r.get('/api/tariffs', { preHandler: auth, schema: { ...base, response: { 200: TariffCatalog } } }, async (req) => ({
-    data: await service.catalog(actorOf(req).user),
+    data: localizedCatalog(req.lang, await service.catalog(actorOf(req).user)),
   }));
 
   r.post(

@@ -87,6 +87,7 @@ export function DealField({
               onChange={(v) => f.onChange(v ?? '')}
               onBlur={f.onBlur}
               placeholder={placeholderOf(field.kind)}
+              data-field={field.name}
               clearable
               minDate={limited ? `${year}-01-01` : undefined}
               maxDate={limited || field.name !== 'return_period' ? `${year}-12-31` : undefined}

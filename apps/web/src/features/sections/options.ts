@@ -10,18 +10,6 @@ export interface Option {
 
 type Row = Record<string, unknown>;
 
-/**
- * The reference lists carry Russian names; in another language a currency and a country are named by the
- * browser's own names for their ISO codes (Intl.DisplayNames), an operation type by the fields catalogue.
- */
-function displayName(type: 'currency' | 'region', code: unknown, russian: unknown): string {
-  if (currentLanguage() === 'ru' || typeof code !== 'string' || !code) return String(russian);
-  try {
-    return new Intl.DisplayNames([currentLocale()], { type }).of(code) ?? String(russian);
-  } catch {
-    return String(russian);
-  }
-}
 const operationName = (r: Row) => {
   const key = `fields:operation.${r.id}`;
   return i18next.exists(key) ? i18next.t(key as 'fields:operation.1') : String(r.operation_name);
@@ -42,25 +30,26 @@ function byShownName(rows: Row[], option: (r: Row) => Option): Row[] {
   );
 }
 
-/** Where each reference list comes from and how a row becomes an option. */
+/** Where each reference list comes from and how a row becomes an option (lists arrive in the active language:
+ * the server names countries and currencies from CLDR, browsers may lack Kazakh data). */
 const SOURCES: Record<Exclude<RefList, 'debtType'>, { call: string; option: (r: Row) => Option }> = {
   currency: {
     call: 'get-currency-codes',
     option: (r) => ({
       value: String(r.currency_code),
-      label: `${r.currency_code} — ${displayName('currency', r.currency_code, r.name)}`,
+      label: `${r.currency_code} — ${r.name}`,
     }),
   },
   currencyId: {
     call: 'get-currency-codes',
     option: (r) => ({
       value: String(r.id),
-      label: `${r.currency_code} — ${displayName('currency', r.currency_code, r.name)}`,
+      label: `${r.currency_code} — ${r.name}`,
     }),
   },
   country: {
     call: 'get-countries',
-    option: (r) => ({ value: String(r.id), label: displayName('region', r.alpha2, r.name) }),
+    option: (r) => ({ value: String(r.id), label: String(r.name) }),
   },
   operation: { call: 'get-operation-types', option: (r) => ({ value: String(r.id), label: operationName(r) }) },
   market: { call: 'get-markets', option: (r) => ({ value: String(r.market_id), label: String(r.market_name) }) },

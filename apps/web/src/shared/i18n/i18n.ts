@@ -78,8 +78,15 @@ export async function initI18n(): Promise<void> {
 
 export const currentLanguage = (): Language => (isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE);
 
-/** The BCP 47 tag of the active language, for Intl and Mantine. */
-export const currentLocale = (): string => LOCALE_TAG[currentLanguage()];
+/**
+ * The BCP 47 tag of the active language, for Intl and Mantine. A browser whose ICU lacks Kazakh (Chromium
+ * builds ship a reduced set) would fall back to English separators; Kazakh writes numbers and dates as
+ * Russian does (1 234,5; 31.12.2025), so ru-RU stands in there.
+ */
+export const currentLocale = (): string => {
+  const tag = LOCALE_TAG[currentLanguage()];
+  return Intl.NumberFormat.supportedLocalesOf([tag]).length ? tag : LOCALE_TAG.ru;
+};
 
 export async function changeLanguage(lng: Language): Promise<void> {
   applyLanguage(lng);
