@@ -20,7 +20,7 @@ function flat(cat: Catalogue, prefix = '', out = new Map<string, string>()) {
   }
   return out;
 }
-const placeholders = (s: string) => [...s.matchAll(PLACEHOLDER)].map((m) => m[1]).sort();
+const placeholders = (s: string) => [...s.matchAll(PLACEHOLDER)].map((m) => m[1] as string).sort();
 const namespaces = (lng: Language) => readdirSync(join(LOCALES_DIR, lng)).sort();
 const entries = (lng: Language, ns: string) => flat((resources[lng]?.[ns] ?? {}) as Catalogue);
 
