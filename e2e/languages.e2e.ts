@@ -168,6 +168,9 @@ async function journey(lng: Lng) {
   await page.waitForURL(/\/app\/declaration\?step=6/);
   await page.getByTestId('calculation-lines').waitFor();
   await checkScreen(page, lng, '08-calculation');
+  // amounts are written the language's way: 1 865 ₸ in Kazakh (as in Russian), ₸1,865 in English
+  const payable = await page.getByTestId('line-amount_of_IPN_final').getByTestId('amount').first().innerText();
+  expect(payable).toMatch(lng === 'en' ? /^₸\d{1,3}(,\d{3})*$/ : /^\d{1,3}([\s\u00a0\u202f]\d{3})*[\s\u00a0]₸$/);
 }
 
 describe('the product in Kazakh and in English (issue 20)', () => {

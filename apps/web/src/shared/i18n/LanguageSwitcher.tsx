@@ -1,30 +1,35 @@
 import { LANGUAGE_SHORT, LANGUAGES, type Language } from '@deklarant/i18n';
-import { SegmentedControl } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client.ts';
 import { session } from '../session/storage.ts';
 import { changeLanguage, currentLanguage } from './i18n.ts';
 
-const DATA = LANGUAGES.map((lng) => ({ value: lng, label: LANGUAGE_SHORT[lng] }));
-
 /** РУС · ҚАЗ · ENG: in the header and on the auth screens; a signed-in person's choice goes to the profile. */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation('common');
-  const onChange = (value: string) => {
-    const lng = value as Language;
+  const onChange = (lng: Language) => {
     void changeLanguage(lng);
     if (session.token()) void api.put('/api/account/language', { language: lng }).catch(() => undefined);
   };
+  const active = i18n.language ?? currentLanguage();
+  // plain buttons, not SegmentedControl: the switcher is on the login page, whose JavaScript has a budget
   return (
-    <SegmentedControl
-      size="xs"
-      data={DATA}
-      value={i18n.language ?? currentLanguage()}
-      onChange={onChange}
-      aria-label={t('language.label')}
-      data-testid="language-switcher"
-    />
+    <Group gap={2} role="group" aria-label={t('language.label')} data-testid="language-switcher" wrap="nowrap">
+      {LANGUAGES.map((lng) => (
+        <Button
+          key={lng}
+          size="compact-xs"
+          variant={lng === active ? 'filled' : 'subtle'}
+          aria-pressed={lng === active}
+          lang={lng}
+          onClick={() => onChange(lng)}
+        >
+          {LANGUAGE_SHORT[lng]}
+        </Button>
+      ))}
+    </Group>
   );
 }
 

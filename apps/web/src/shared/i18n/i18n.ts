@@ -83,9 +83,13 @@ export const currentLanguage = (): Language => (isLanguage(i18next.language) ? i
  * builds ship a reduced set) would fall back to English separators; Kazakh writes numbers and dates as
  * Russian does (1 234,5; 31.12.2025), so ru-RU stands in there.
  */
+let kazakhData: boolean | undefined;
 export const currentLocale = (): string => {
-  const tag = LOCALE_TAG[currentLanguage()];
-  return Intl.NumberFormat.supportedLocalesOf([tag]).length ? tag : LOCALE_TAG.ru;
+  const lng = currentLanguage();
+  if (lng !== 'kk') return LOCALE_TAG[lng];
+  // Chromium may claim kk-KZ yet format 1,234.5: probe the decimal separator (Kazakh writes a comma)
+  kazakhData ??= new Intl.NumberFormat(LOCALE_TAG.kk).format(1.5).includes(',');
+  return kazakhData ? LOCALE_TAG.kk : LOCALE_TAG.ru;
 };
 
 export async function changeLanguage(lng: Language): Promise<void> {
