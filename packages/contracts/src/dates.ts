@@ -53,3 +53,19 @@ export const ruDaysBetween = (a: string, b: string): number =>
     Date.UTC(+a.slice(6), +a.slice(3, 5) - 1, +a.slice(0, 2)) -
       Date.UTC(+b.slice(6), +b.slice(3, 5) - 1, +b.slice(0, 2)),
   ) / 86400000;
+
+/**
+ * A date-time as people in Kazakhstan read it, in Almaty time wherever the code runs: dd.mm.yyyy hh:mm for
+ * ru and kk, the locale's own form for others.
+ */
+export const almatyDateTime = (iso: string, locale = 'ru-RU'): string =>
+  new Intl.DateTimeFormat(locale, {
+    timeZone: 'Asia/Almaty',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+    .format(new Date(iso))
+    .replace(',', '');

@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './api.ts';
 export * from './auth.ts';
 export * from './breakpoints.ts';
+export * from './corporate-actions.ts';
 export * from './dates.ts';
 export * from './deal-rules.ts';
 export * from './deals.ts';

@@ -1,3 +1,4 @@
+import type { CorporateActionKind } from '@deklarant/contracts';
 /** Normalized output of every importer. Amounts are decimal strings in the original currency. */
 
 export type SectionKey =
@@ -104,18 +105,6 @@ export interface SkippedRow {
   reason: string;
 }
 
-/** What happened to a security (packages/tax/src/corporate-actions.ts gives the law's treatment). */
-export type CorporateActionKind =
-  | 'split'
-  | 'cash_merger'
-  | 'tender'
-  | 'stock_merger'
-  | 'spinoff'
-  | 'maturity'
-  | 'coupon'
-  | 'stock_dividend'
-  | 'delisted';
-
 /** Money totals of one currency: what the file says vs what the created deals carry. */
 export type MoneyKind = 'proceeds' | 'costs' | 'income' | 'taxes';
 export type CurrencyTotals = Record<MoneyKind, { file: string; deals: string }>;
@@ -205,3 +194,5 @@ export interface Detection {
   format: FormatId;
   broker: string;
 }
+
+export type { CorporateActionKind };

@@ -1,3 +1,4 @@
+import type { CorporateActionKind } from '@deklarant/contracts';
 import { dateKey } from './deal.ts';
 import { type DecimalLike, dec, TaxEngineError } from './money.ts';
 import { type Figure, SUPPORTED_YEARS } from './year-rules.ts';
@@ -8,17 +9,6 @@ import { type Figure, SUPPORTED_YEARS } from './year-rules.ts';
  * treatment the Code does not spell out carry `uncertain: true`: the imported deal is then left with
  * status 1 and the rule's name in its comment, so that a person confirms it.
  */
-export type CorporateActionKind =
-  | 'split'
-  | 'cash_merger'
-  | 'tender'
-  | 'stock_merger'
-  | 'spinoff'
-  | 'maturity'
-  | 'coupon'
-  | 'stock_dividend'
-  | 'delisted';
-
 export type CorporateTreatment =
   /** lots keep their total cost; quantity and unit cost change by the ratio; no income */
   | 'no_event'
@@ -158,3 +148,5 @@ export function restateForSplits<L extends Dated, S extends Dated>(
   };
   return { lots: lots.map(restate), sales: sales.map(restate) };
 }
+
+export type { CorporateActionKind };

@@ -1,4 +1,5 @@
 import {
+  almatyDateTime,
   FORM_CODES,
   type ReportingFormId,
   DECLARATION_STATUS as S,
@@ -11,7 +12,7 @@ import type { Deps } from '../../deps.ts';
 import { languageOf } from '../../lib/language.ts';
 import { letters } from '../../providers/mail/letters.ts';
 import { ProviderUnavailable } from '../../providers/payment/errors.ts';
-import { almatyDateTime, type TaxOfficeAnswer, type TaxOfficeReceipt } from '../../providers/taxoffice/index.ts';
+import type { TaxOfficeAnswer, TaxOfficeReceipt } from '../../providers/taxoffice/index.ts';
 import { auditDeclaration } from '../declarations/index.ts';
 
 /** The background job asking the tax office for its answer about one submission. */

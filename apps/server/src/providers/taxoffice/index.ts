@@ -8,7 +8,6 @@ import { createSandboxTaxOffice } from './sandbox.ts';
 
 export type { TaxOfficeAnswer, TaxOfficeDocument, TaxOfficeGateway, TaxOfficeReceipt } from './gateway.ts';
 export { createHttpTaxOffice } from './http.ts';
-export { almatyDateTime } from './receipt-pdf.ts';
 export { createSandboxTaxOffice, SANDBOX_REJECT_IIN, SANDBOX_REJECT_REASON } from './sandbox.ts';
 
 export function createTaxOffice(config: Config, db: Db, clock: Clock): TaxOfficeGateway {

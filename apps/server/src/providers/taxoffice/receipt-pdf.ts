@@ -1,18 +1,6 @@
+import { almatyDateTime } from '@deklarant/contracts';
 import { PDF_FONT_BOLD, PDF_FONT_REGULAR, pdfDocument } from '@deklarant/documents';
 import { translator } from '@deklarant/i18n/node';
-
-/** A date-time as people in Kazakhstan read it: dd.mm.yyyy hh:mm, Almaty time. */
-export const almatyDateTime = (iso: string) =>
-  new Intl.DateTimeFormat('ru-RU', {
-    timeZone: 'Asia/Almaty',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
-    .format(new Date(iso))
-    .replace(',', '');
 
 /** A text of the talon in Kazakh and in Russian, as the tax office's own talon gives it (state language first). */
 const both = (key: string, params?: Record<string, unknown>): [string, string] => [

@@ -19,7 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/client.ts';
-import { i18next, tKey } from '../../shared/i18n/index.ts';
+import { tOr } from '../../shared/i18n/index.ts';
 import { session } from '../../shared/session/storage.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import {
@@ -32,10 +32,7 @@ import {
 import { afterFinish, calculationAction, formatAmount, formatFormAmount, STEPS, stepPath } from './flow.ts';
 
 /** A line by its field in the active language; a figure the catalogue does not name keeps the server's label. */
-const lineLabel = (line: { field: string; label: string }) => {
-  const key = `calculation:lines.${line.field}`;
-  return i18next.exists(key) ? tKey(key) : line.label;
-};
+const lineLabel = (line: { field: string; label: string }) => tOr(`calculation:lines.${line.field}`, line.label);
 
 /** The declaration the wizard works on (currentDeclarationId), or null. */
 export function currentDeclarationId(): number | null {

@@ -12,7 +12,7 @@ import {
   TARIFF,
   typeAllowedForForm,
 } from '@deklarant/contracts';
-import { i18next, tKey } from '../../shared/i18n/i18n.ts';
+import { i18next, tOr } from '../../shared/i18n/i18n.ts';
 import { formatDecimal } from '../../shared/i18n/numbers.ts';
 
 /** The wizard steps of docs/statuses.md (/app/declaration?step=N). */
@@ -122,7 +122,7 @@ export function tilesFor(step: 'income' | 'assets', formId: number, year: number
 export function form250Groups(): { id: string; title: string; sections: SectionDef[] }[] {
   return FORM_250_GROUPS.map((g) => ({
     id: g.id,
-    title: i18next.exists(`fields:group250.${g.id}`) ? tKey(`fields:group250.${g.id}`) : g.title,
+    title: tOr(`fields:group250.${g.id}`, g.title),
     sections: g.sections.map((code) => SECTIONS.find((s) => s.code === code)).filter((s): s is SectionDef => !!s),
   }));
 }

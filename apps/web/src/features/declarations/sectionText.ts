@@ -1,5 +1,5 @@
 import { guideOf, type SectionDef } from '@deklarant/contracts';
-import { i18next, tKey } from '../../shared/i18n/i18n.ts';
+import { tOr } from '../../shared/i18n/i18n.ts';
 
 type Part = 'title' | 'tile' | 'who' | `help${number}`;
 
@@ -8,8 +8,7 @@ type Part = 'title' | 'tile' | 'who' | `help${number}`;
  * the dictionary's own Russian text where the catalogue has none (a code tile such as 'I.A').
  */
 export function sectionText(section: Pick<SectionDef, 'key'>, part: Part, fallback: string): string {
-  const key = `fields:section.${section.key}.${part}`;
-  return i18next.exists(key) ? tKey(key) : fallback;
+  return tOr(`fields:section.${section.key}.${part}`, fallback);
 }
 
 /** The tile, title, who and help lines of a section in the active language. */

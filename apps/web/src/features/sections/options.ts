@@ -1,4 +1,4 @@
-import { currentLanguage, currentLocale, i18next } from '../../shared/i18n/index.ts';
+import { currentLanguage, currentLocale, i18next, tOr } from '../../shared/i18n/index.ts';
 import { pickerOptions } from '../../shared/ui/pickers.ts';
 import { useReferenceList } from './api.ts';
 import type { FieldDef, RefList } from './fields.ts';
@@ -10,10 +10,7 @@ export interface Option {
 
 type Row = Record<string, unknown>;
 
-const operationName = (r: Row) => {
-  const key = `fields:operation.${r.id}`;
-  return i18next.exists(key) ? i18next.t(key as 'fields:operation.1') : String(r.operation_name);
-};
+const operationName = (r: Row) => tOr(`fields:operation.${r.id}`, String(r.operation_name));
 
 /**
  * Countries by the name shown in the active language (the server sorts them by the Russian name), the

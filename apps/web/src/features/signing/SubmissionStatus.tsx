@@ -1,4 +1,5 @@
 import type { CommonData, Submission, SubmissionStatus } from '@deklarant/contracts';
+import { almatyDateTime as almatyDateTimeIn } from '@deklarant/contracts';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -17,19 +18,8 @@ export const SUBMISSION_COLORS: Record<SubmissionStatus, string> = {
 export const submissionStatusName = (s: SubmissionStatus): string => i18next.t(`fields:status.${s}`);
 
 /** Date and time in Almaty time, wherever the browser is, as the active language writes them (ru dd.mm.yyyy hh:mm). */
-export function almatyDateTime(iso: string | null | undefined, locale = currentLocale()): string {
-  if (!iso) return '';
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: 'Asia/Almaty',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
-    .format(new Date(iso))
-    .replace(',', '');
-}
+export const almatyDateTime = (iso: string | null | undefined, locale = currentLocale()): string =>
+  iso ? almatyDateTimeIn(iso, locale) : '';
 
 /**
  * The sending and the tax office's answer, asked again every 3 s while 'Отправлено'; when the answer

@@ -118,6 +118,10 @@ export function localizeMessage(text: string): string {
   );
 }
 
+/** The catalogue's text for `key` when it has one, else `fallback` (the server's or the dictionary's Russian). */
+export const tOr = (key: string, fallback: string, params?: Record<string, unknown>): string =>
+  i18next.exists(key) ? tKey(key, params) : fallback;
+
 /** t for a key computed at run time (catalogue data such as a section's field list); typed keys elsewhere. */
 export const tKey = (key: string, params?: Record<string, unknown>): string =>
   (i18next.t as unknown as (k: string, p?: Record<string, unknown>) => string)(key, params);

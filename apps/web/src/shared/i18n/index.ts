@@ -1,3 +1,12 @@
-export { changeLanguage, currentLanguage, currentLocale, i18next, initI18n, localizeMessage, tKey } from './i18n.ts';
+export {
+  changeLanguage,
+  currentLanguage,
+  currentLocale,
+  i18next,
+  initI18n,
+  localizeMessage,
+  tKey,
+  tOr,
+} from './i18n.ts';
 export { LanguageSwitcher, useProfileLanguage } from './LanguageSwitcher.tsx';
 export { localizedResolver } from './resolver.ts';
