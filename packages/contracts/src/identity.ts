@@ -3,14 +3,13 @@
  * identification number) and people's names. Dependency-free on purpose.
  */
 import { MSG } from './messages.ts';
-import { fieldsText } from './texts.ts';
 
-/** rule.identity.* of the `fields` catalogue. */
+/** The identity rules' messages (errors catalogue: the sign-up form shows them, so they load with it). */
 export const IDENTITY_TEXT = {
-  iinInvalid: fieldsText('rule.identity.iinInvalid'),
-  spouseIinInvalid: fieldsText('rule.identity.spouseIinInvalid'),
-  nameControl: fieldsText('rule.identity.nameControl'),
-  nameMarks: fieldsText('rule.identity.nameMarks'),
+  iinInvalid: MSG.iinInvalid,
+  spouseIinInvalid: MSG.spouseIinInvalid,
+  nameControl: MSG.nameControl,
+  nameMarks: MSG.nameMarks,
 } as const;
 
 const W1 = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];

@@ -1,15 +1,14 @@
-import { Button, MantineProvider, Stack, Text } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider, modals } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { ApiError, setSessionErrorHandler } from '../shared/api/client.ts';
+import { ApiError } from '../shared/api/client.ts';
 import { i18next } from '../shared/i18n/index.ts';
 import { useLayout } from '../shared/layout/useBreakpoint.ts';
 import { Loading } from '../shared/ui/Loading.tsx';
+import { NotificationsHost } from '../shared/ui/NotificationsHost.tsx';
 import { router } from './router.tsx';
 import { theme } from './theme.ts';
 
@@ -32,35 +31,6 @@ i18next.on('languageChanged', (lng: string) => {
   void queryClient.invalidateQueries();
 });
 
-/** The session error catalogue of docs/accounts.md: a dialog, then the landing page. */
-function useSessionDialogs() {
-  useEffect(() => {
-    setSessionErrorHandler((kind, message) => {
-      queryClient.clear();
-      const id = 'session-error';
-      modals.closeAll();
-      const close = () => {
-        modals.close(id);
-        void router.navigate('/');
-      };
-      modals.open({
-        modalId: id,
-        title: i18next.t(kind === 'unauthorized' ? 'errors:authErrorTitle' : 'errors:sessionInterrupted'),
-        centered: true,
-        onClose: () => void router.navigate('/'),
-        children: (
-          <Stack>
-            <Text data-testid="session-error-text">
-              {kind === 'unauthorized' ? i18next.t('errors:authErrorText') : message}
-            </Text>
-            <Button onClick={close}>{i18next.t('common:actions.close')}</Button>
-          </Stack>
-        ),
-      });
-    });
-  }, []);
-}
-
 /** Exposes the breakpoint on <html data-breakpoint> for CSS hooks and tests. */
 function useBreakpointAttribute() {
   const { breakpoint } = useLayout();
@@ -70,21 +40,18 @@ function useBreakpointAttribute() {
 }
 
 function Shell() {
-  useSessionDialogs();
   useBreakpointAttribute();
   return <RouterProvider router={router} />;
 }
 
-/** Mantine's dates and dialogs in the active language (dayjs locales ru, kk, en). */
+/** Mantine's dates in the active language (dayjs locales ru, kk, en). */
 function LocalizedProviders() {
-  const { t, i18n } = useTranslation('common');
+  const { i18n } = useTranslation('common');
   return (
     <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider labels={{ confirm: t('actions.delete'), cancel: t('actions.cancel') }}>
-          <Notifications position="top-right" />
-          <Shell />
-        </ModalsProvider>
+        <NotificationsHost />
+        <Shell />
       </QueryClientProvider>
     </DatesProvider>
   );

@@ -1,13 +1,11 @@
-import { SECTIONS } from '@deklarant/contracts';
+import { SECTION_ROWS } from '@deklarant/contracts';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ManagementLayout } from '../features/management/ManagementLayout.tsx';
 import { setBrokerEntryHandler } from '../features/onboarding/partnerEntry.ts';
 import { NoB2B, UploadGate } from '../features/partners/gates.tsx';
 import { brokerEntry } from '../features/partners/install.ts';
 import { Loading } from '../shared/ui/Loading.tsx';
 import { NotFound } from '../shared/ui/Placeholder.tsx';
-import { AppLayout } from './layouts/AppLayout.tsx';
 import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
@@ -44,6 +42,12 @@ const lazyPage = (load: () => Promise<{ default: ComponentType }>) => {
     </Suspense>
   );
 };
+// The signed-in layouts (header menus, drawers, popovers) load with the first signed-in screen, not with the login.
+const AppLayout = lazyPage(() => import('./layouts/AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
+const ManagementLayout = lazyPage(() =>
+  import('../features/management/ManagementLayout.tsx').then((m) => ({ default: m.ManagementLayout })),
+);
+
 const Login = lazyPage(() => import('../features/auth/LoginPage.tsx'));
 const Register = lazyPage(() => import('../features/auth/RegisterPage.tsx'));
 const Reset = lazyPage(() => import('../features/auth/ResetPage.tsx'));
@@ -64,7 +68,7 @@ const sectionPage = (C: typeof SectionListPage, route: string) => (
 
 /** Section list/create/edit routes of docs/sections.md, for every section of the one mapping. */
 function sectionRoutes(): RouteObject[] {
-  return SECTIONS.filter((s) => s.code !== 'history').flatMap((s) => [
+  return SECTION_ROWS.filter((s) => s.code !== 'history').flatMap((s) => [
     { path: `${s.route}/show`, element: sectionPage(SectionListPage, s.route) },
     { path: `${s.route}/create`, element: sectionPage(DealFormPage, s.route) },
     { path: `${s.route}/:id`, element: sectionPage(DealFormPage, s.route) },
@@ -73,7 +77,7 @@ function sectionRoutes(): RouteObject[] {
 
 /** Purchase history of a sale: purchase-transactions-currency/{dealId}/show|create|{id}. */
 function historyRoutes(): RouteObject[] {
-  const route = SECTIONS.find((s) => s.code === 'history')?.route ?? 'purchase-transactions-currency';
+  const route = SECTION_ROWS.find((s) => s.code === 'history')?.route ?? 'purchase-transactions-currency';
   return [
     { path: `${route}/:dealId/show`, element: sectionPage(SectionListPage, route) },
     { path: `${route}/:dealId/create`, element: sectionPage(DealFormPage, route) },

@@ -7,6 +7,7 @@ import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'rea
 import { api } from '../../shared/api/client.ts';
 import { useLayout } from '../../shared/layout/useBreakpoint.ts';
 import { Logo } from '../../shared/ui/Logo.tsx';
+import { ModalsHost } from '../../shared/ui/ModalsHost.tsx';
 import { captureContext, goBack, withoutToken } from './context.ts';
 
 /**
@@ -39,43 +40,45 @@ export function ManagementLayout() {
   if (!ctx) return <Navigate to="/app" replace />;
   const who = user.data ? [user.data.surname, user.data.name].filter(Boolean).join(' ') || user.data.email : '';
   return (
-    <Box mih="100vh" bg="gray.0" data-management>
-      <Box component="header" bg="white" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Container size="lg">
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Group gap="sm" wrap="nowrap" miw={0}>
-              <Button
-                variant="default"
-                onClick={() => goBack(ctx, navigate)}
-                data-testid="management-back"
-                style={{ flexShrink: 0 }}
-              >
-                {t('common:actions.back')}
-              </Button>
-              {!mobile && <Logo to="/management/declaration?step=1" />}
+    <ModalsHost>
+      <Box mih="100vh" bg="gray.0" data-management>
+        <Box component="header" bg="white" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          <Container size="lg">
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Group gap="sm" wrap="nowrap" miw={0}>
+                <Button
+                  variant="default"
+                  onClick={() => goBack(ctx, navigate)}
+                  data-testid="management-back"
+                  style={{ flexShrink: 0 }}
+                >
+                  {t('common:actions.back')}
+                </Button>
+                {!mobile && <Logo to="/management/declaration?step=1" />}
+              </Group>
+              <Group gap={6} wrap="nowrap" miw={0}>
+                <Badge color="grape" variant="light" style={{ flexShrink: 0 }}>
+                  {t('badge')}
+                </Badge>
+                {who && (
+                  <Text size="sm" truncate maw={220} data-testid="management-user">
+                    {who}
+                  </Text>
+                )}
+              </Group>
             </Group>
-            <Group gap={6} wrap="nowrap" miw={0}>
-              <Badge color="grape" variant="light" style={{ flexShrink: 0 }}>
-                {t('badge')}
-              </Badge>
-              {who && (
-                <Text size="sm" truncate maw={220} data-testid="management-user">
-                  {who}
-                </Text>
-              )}
-            </Group>
-          </Group>
+          </Container>
+        </Box>
+        <Container size="lg" py="lg" component="main">
+          {user.isError ? (
+            <Text c="red" data-testid="management-error">
+              {user.error.message}
+            </Text>
+          ) : (
+            <Outlet />
+          )}
         </Container>
       </Box>
-      <Container size="lg" py="lg" component="main">
-        {user.isError ? (
-          <Text c="red" data-testid="management-error">
-            {user.error.message}
-          </Text>
-        ) : (
-          <Outlet />
-        )}
-      </Container>
-    </Box>
+    </ModalsHost>
   );
 }

@@ -9,7 +9,6 @@ import {
   messageIndex,
 } from '@deklarant/i18n';
 import ruErrors from '@deklarant/i18n/locales/ru/errors.json';
-import ruFields from '@deklarant/i18n/locales/ru/fields.json';
 import dayjs from 'dayjs';
 import 'dayjs/locale/kk';
 import 'dayjs/locale/ru';
@@ -24,14 +23,16 @@ import { initReactI18next } from 'react-i18next';
  */
 const catalogues = import.meta.glob<Catalogue>('../../../../../packages/i18n/locales/*/*.json', { import: 'default' });
 
+const catalogue = (lng: string, ns: string) => catalogues[`../../../../../packages/i18n/locales/${lng}/${ns}.json`];
+
 const lazyCatalogues: BackendModule = {
   type: 'backend',
   init() {},
   read(lng, ns, done) {
-    const load = catalogues[`../../../../../packages/i18n/locales/${lng}/${ns}.json`];
+    const load = catalogue(lng, ns);
     if (!load) return done(new Error(`no catalogue ${lng}/${ns}`), false);
-    load().then(
-      (data) => done(null, data),
+    Promise.all([load(), ns === 'fields' && lng !== DEFAULT_LANGUAGE ? indexFieldMessages() : undefined]).then(
+      ([data]) => done(null, data),
       (err: Error) => done(err, false),
     );
   },
@@ -97,8 +98,14 @@ export async function changeLanguage(lng: Language): Promise<void> {
   await i18next.changeLanguage(lng);
 }
 
-// the errors catalogue and the rule messages of the section dictionary (fields: rule.*, suggest.*)
-const errorIndex = messageIndex({ errors: ruErrors, fields: ruFields });
+// Russian texts of the errors catalogue, read back to their keys. The rule messages of the section dictionary
+// (fields: rule.*, suggest.*) join with the first screen that loads `fields` in another language, so the
+// Russian fields catalogue stays out of the login page.
+let errorIndex = messageIndex({ errors: ruErrors });
+async function indexFieldMessages(): Promise<void> {
+  const ruFields = await (catalogue(DEFAULT_LANGUAGE, 'fields') as () => Promise<Catalogue>)();
+  errorIndex = messageIndex({ errors: ruErrors, fields: ruFields });
+}
 
 /**
  * A Russian text of the error catalogue (a zod rule's message, a client-side check) in the active language;
