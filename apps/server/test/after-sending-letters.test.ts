@@ -67,13 +67,10 @@ describe('letters after payment and sending', () => {
       'u',
     );
     expect(ok.text).toContain('Регистрационный номер: 0101-1, дата регистрации: 15.03.2026 10:00 (время Алматы).');
-    const no = letters.declarationRejected(
-      'ru',
-      'a@example.com',
-      { ...d, reason: 'Причина X', whatToDo: 'Сделайте Y' },
-      'u',
-    );
+    const no = letters.declarationRejected('ru', 'a@example.com', { ...d, reason: 'Причина X' }, 'u');
     expect(no.text).toContain('Причина: Причина X');
-    expect(no.text).toContain('Сделайте Y');
+    expect(no.text).toContain(
+      'Исправьте указанное в причине (личные данные — на шаге 7), затем подпишите и отправьте декларацию заново.',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SUBMISSION_TEXT } from '@deklarant/contracts';
+import { MSG } from '@deklarant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderRejected, ProviderUnavailable } from '../src/providers/payment/errors.ts';
 import { createHttpTaxOffice, SANDBOX_REJECT_IIN, SANDBOX_REJECT_REASON } from '../src/providers/taxoffice/index.ts';
@@ -97,7 +97,9 @@ describe('after sending: the tax office answers', () => {
     const rejected = (await lettersTo(u.email)).at(-1);
     expect(rejected?.subject).toBe('Декларация 270.00 за 2025 год отклонена налоговым органом');
     expect(rejected?.text).toContain(`Причина: ${SANDBOX_REJECT_REASON}`);
-    expect(rejected?.text).toContain(SUBMISSION_TEXT.rejectedWhatToDo);
+    expect(rejected?.text).toContain(
+      'Исправьте указанное в причине (личные данные — на шаге 7), затем подпишите и отправьте декларацию заново.',
+    );
 
     // fixed and signed again: sent anew, then accepted
     await s.deps.db.query(
@@ -181,7 +183,7 @@ describe('Excel only with full_access', () => {
     const id = await readyToSign(plain.client, false);
     const res = await plain.client.get(`/api/declarations/${id}/export-excel/stream`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(SUBMISSION_TEXT.excelNeedsFullAccess);
+    expect(res.json().message).toBe(MSG.excelNeedsFullAccess);
     expect((await plain.client.get('/api/declarations')).statusCode, 'still signed in').toBe(200);
     const full = await signedInUser(s, { full_access: true });
     const own = await readyToSign(full.client, false);

@@ -22,26 +22,6 @@ export const TARIFF_OPTION = {
   MONITORING: 'monitoring',
 } as const;
 
-export const PAY_TEXT = {
-  chooseTariff: 'Выбор тарифа',
-  tariffs: 'Тарифы',
-  paymentMethod: 'Способ оплаты',
-  pay: 'Оплатить',
-  continue: 'Продолжить',
-  otherMethod: 'Оплата другим способом',
-  back: 'Вернуться',
-  tryAgain: 'Попробовать снова',
-  sendToTaxOffice: 'Передать в налоговую',
-  support: 'Написать в поддержку',
-  promoLabel: 'Промокод',
-  promoApplied: (discount: string) => `Промокод применен: скидка ${discount}%`,
-  consultantContact: 'Связаться с менеджером',
-  registrationNumber: 'Регистрационный номер',
-  receipt: 'Квитанция о приеме',
-  total: 'Итого к оплате',
-  from: 'от',
-} as const;
-
 const OptionRef = z.union([z.string().max(50), z.number().int()]);
 
 /** POST /api/tariff/{id}/choose-tariff (docs/tariffs.md). */
@@ -189,13 +169,6 @@ export const Overpayment = z.object({
   refunded_at: z.string().nullable(),
 });
 export type Overpayment = z.infer<typeof Overpayment>;
-export const OVERPAYMENT_REASON: Record<Overpayment['reason'], string> = {
-  duplicate: 'Повторная оплата уже оплаченного счета',
-  void_invoice: 'Оплата аннулированного счета (тариф изменен или декларация удалена)',
-  superseded: 'Оплата по устаревшей цене',
-  no_declaration: 'Декларация удалена',
-};
-
 export const SigningUrlBody = z.object({ redirect_uri: z.string().min(1).max(500) });
 export const SigningUrlResult = z.object({ url: z.string() });
 export const ExchangeCodeBody = z.object({

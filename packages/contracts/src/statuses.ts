@@ -39,13 +39,3 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUS)[keyof typeof SUBMISSIO
 export const SUBMISSION_STATUS_NAMES = Object.fromEntries(
   Object.values(SUBMISSION_STATUS).map((s) => [s, fieldsText(`status.${s}`)]),
 ) as Record<SubmissionStatus, string>;
-
-export const SUBMISSION_TEXT = {
-  sentNote: 'Декларация отправлена в налоговый орган. Ответ обычно приходит в течение нескольких минут.',
-  rejectedWhatToDo:
-    'Исправьте указанное в причине (личные данные — на шаге 7), затем подпишите и отправьте декларацию заново.',
-  downloadReceipt: 'Скачать талон',
-  receiptNotFound: 'Талон налогового органа не найден',
-  excelNeedsFullAccess: 'Просмотр и скачивание Excel доступны только при полном доступе',
-  excelPreview: 'Предпросмотр Excel',
-} as const;

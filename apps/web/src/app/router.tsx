@@ -42,11 +42,15 @@ const lazyPage = (load: () => Promise<{ default: ComponentType }>) => {
     </Suspense>
   );
 };
-// The signed-in layouts (header menus, drawers, popovers) load with the first signed-in screen, not with the login.
-const AppLayout = lazyPage(() => import('./layouts/AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
-const ManagementLayout = lazyPage(() =>
-  import('../features/management/ManagementLayout.tsx').then((m) => ({ default: m.ManagementLayout })),
-);
+// The signed-in layouts (header menus, dialogs, popovers) load with the first signed-in screen, not with the
+// login. A signed-in address opened directly fetches its layout at start, beside the entry, not after it.
+const loadAppLayout = () => import('./layouts/AppLayout.tsx').then((m) => ({ default: m.AppLayout }));
+const loadManagementLayout = () =>
+  import('../features/management/ManagementLayout.tsx').then((m) => ({ default: m.ManagementLayout }));
+if (window.location.pathname.startsWith('/app')) void loadAppLayout();
+if (window.location.pathname.startsWith('/management')) void loadManagementLayout();
+const AppLayout = lazyPage(loadAppLayout);
+const ManagementLayout = lazyPage(loadManagementLayout);
 
 const Login = lazyPage(() => import('../features/auth/LoginPage.tsx'));
 const Register = lazyPage(() => import('../features/auth/RegisterPage.tsx'));

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { dataOf, listOf, MSG, SUBMISSION_TEXT } from '@deklarant/contracts';
+import { dataOf, listOf, MSG } from '@deklarant/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,7 +62,7 @@ export async function documentRoutes(app: FastifyInstance, deps: Deps) {
       // The workbook (download and preview) is a full_access feature (SPEC, roles). 409 like every refused
       // action (docs/statuses.md): a 403 would end the person's session (SPEC §8).
       if (!actor.user.full_access && actor.kind !== 'manager' && actor.managerId === undefined) {
-        throw new HttpError(409, SUBMISSION_TEXT.excelNeedsFullAccess);
+        throw new HttpError(409, MSG.excelNeedsFullAccess);
       }
       if (await service.queueIfLarge(row, 'xlsx', req.lang)) return queuedAnswer(reply);
       const out = new PassThrough();

@@ -1,13 +1,13 @@
 import {
   ExchangeCodeBody,
   ExchangeCodeResult,
+  MSG,
   PrepareSigningResult,
   SaveUnsignedBody,
   SendSignedBody,
   SendSignedResult,
   SigningUrlBody,
   SigningUrlResult,
-  SUBMISSION_TEXT,
   SubmissionResult,
   Success,
 } from '@deklarant/contracts';
@@ -94,7 +94,7 @@ export async function signingRoutes(app: FastifyInstance, deps: Deps) {
   r.get('/api/signing/:id/receipt', { preHandler: auth, schema: { ...base, params: IdParams } }, async (req, reply) => {
     const id = parseDeclarationId(req.params.id);
     const receipt = await service.receipt(actorOf(req), id);
-    if (!receipt) return reply.status(404).send({ message: SUBMISSION_TEXT.receiptNotFound });
+    if (!receipt) return reply.status(404).send({ message: MSG.receiptNotFound });
     const name = `talon-${receipt.number.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`;
     return reply
       .type('application/pdf')

@@ -3,7 +3,6 @@ import {
   FORM_CODES,
   type ReportingFormId,
   DECLARATION_STATUS as S,
-  SUBMISSION_TEXT,
   type Submission,
   type SubmissionStatus,
 } from '@deklarant/contracts';
@@ -181,7 +180,7 @@ export function submissionsService(deps: Deps) {
           letters.declarationRejected(
             target.lng,
             target.email,
-            { ...decl, reason: answer.reason, whatToDo: SUBMISSION_TEXT.rejectedWhatToDo },
+            { ...decl, reason: answer.reason },
             pageUrl(sub.declaration_id),
           ),
           t,

@@ -144,13 +144,8 @@ export const letters = {
       ),
     };
   },
-  /** The tax authority's reason and what to do are Russian texts; given in `lng` where a catalogue has them. */
-  declarationRejected: (
-    lng: Language,
-    to: string,
-    d: LetterDeclaration & { reason: string; whatToDo: string },
-    url: string,
-  ): Letter => {
+  /** The tax authority's reason is its Russian text, given in `lng` where a catalogue has it; what to do is ours. */
+  declarationRejected: (lng: Language, to: string, d: LetterDeclaration & { reason: string }, url: string): Letter => {
     const l = texts(lng);
     return {
       to,
@@ -161,7 +156,7 @@ export const letters = {
         [
           l('declarationRejected.rejected', { formCode: d.formCode, year: d.year }),
           l('declarationRejected.reason', { reason: localize(lng, d.reason) }),
-          localize(lng, d.whatToDo),
+          t(lng, 'signing:panel.whatToDo'),
         ],
         { label: l('openDeclaration'), url },
       ),
