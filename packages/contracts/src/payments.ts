@@ -5,10 +5,6 @@ import { z } from 'zod';
 /** Payment methods of docs/tariffs.md; Halyk bank is the default. */
 export const PAYMENT_METHOD = { ROBOKASSA: 1, HALYK: 2 } as const;
 export type PaymentMethod = (typeof PAYMENT_METHOD)[keyof typeof PAYMENT_METHOD];
-export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
-  1: 'Robokassa (другие виды карт)',
-  2: 'Halyk bank',
-};
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = PAYMENT_METHOD.HALYK;
 export const PAYMENT_CURRENCY = 'KZT';
 /** The promo code is checked this long after typing stops (docs/tariffs.md). */

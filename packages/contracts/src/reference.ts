@@ -111,5 +111,3 @@ export const OPERATION = {
 } as const;
 export const OPERATION_REPAYMENT = OPERATION_TYPE_NAMES[OPERATION.REPAYMENT - 1] as string;
 export const OPERATION_REMUNERATION = OPERATION_TYPE_NAMES[OPERATION.REWARD - 1] as string;
-export const NO_ADJUSTMENT_NAME = 'Без корректировки';
-export const DEFAULT_DECLARATION_TYPE = 'Очередная';
