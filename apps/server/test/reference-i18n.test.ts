@@ -138,6 +138,7 @@ describe('every small list in Kazakh and English', () => {
       'get-operation-types',
       'get-adjustment-types',
       'get-declaration-statuses',
+      'get-kgd-codes',
     ];
     for (const call of calls) {
       const body = (await get(`/api/common/${call}`, { 'accept-language': 'en' })).body;
@@ -149,14 +150,11 @@ describe('every small list in Kazakh and English', () => {
     for (const b of brokers) expect(`${b.title} ${(b.file_names as string[]).join()}`).not.toMatch(CYRILLIC);
   });
 
-  it('Russian answers of every list are the bytes they were; KGD offices keep their official Russian names', async () => {
+  it('Russian answers of every list are the bytes they were', async () => {
     for (const call of Object.keys(REFERENCE_CALLS)) {
       const ruBody = (await get(`/api/common/${call}`)).body;
       expect((await get(`/api/common/${call}`, { 'accept-language': 'ru-RU' })).body).toBe(ruBody);
     }
-    expect((await get('/api/common/get-kgd-codes', { 'accept-language': 'kk' })).body).toBe(
-      (await get('/api/common/get-kgd-codes')).body,
-    );
   });
 
   it('countries and currencies by their CLDR names in Kazakh and English (browsers may lack Kazakh data)', async () => {
@@ -173,5 +171,67 @@ describe('every small list in Kazakh and English', () => {
       (await list('get-currency-codes', lng)).find((r) => r.currency_code === 'USD')?.name;
     expect(await usd('en')).toBe('US Dollar');
     expect(await usd('kk')).toMatch(/АҚШ доллары/);
+  });
+});
+
+describe('KGD offices in the requested language', () => {
+  type Office = { id: number; code_kgd: string; kgd_name: string };
+  const offices = async (headers: Record<string, string> = {}) =>
+    (await rows('/api/common/get-kgd-codes', headers)) as unknown as Office[];
+  const seedNames = new Map(seed('kgd_codes').map((r) => [Number(r.id), String(r.name)]));
+
+  it('in Russian: the seed names, byte for byte as before (code order, { id, code_kgd, kgd_name })', async () => {
+    const before = JSON.stringify({
+      data: seed('kgd_codes')
+        .sort((a, b) => String(a.code).localeCompare(String(b.code)))
+        .map((r) => ({ id: r.id, code_kgd: r.code, kgd_name: r.name })),
+    });
+    expect((await get('/api/common/get-kgd-codes')).body).toBe(before);
+    expect((await get('/api/common/get-kgd-codes', { cookie: 'lang=ru' })).body).toBe(before);
+  });
+
+  it('in Kazakh and English: every office named, not in Russian, in the authority pattern', async () => {
+    const ruList = await offices();
+    expect(ruList).toHaveLength(249);
+    for (const [lng, pattern] of [
+      ['kk', /бойынша|МК[БДК]/],
+      ['en', /State Revenue/],
+    ] as const) {
+      const list = await offices({ 'accept-language': lng });
+      expect(list.map((o) => [o.id, o.code_kgd])).toEqual(ruList.map((o) => [o.id, o.code_kgd]));
+      for (const o of list) {
+        const ruName = seedNames.get(o.id);
+        expect(o.kgd_name, `${lng} ${o.code_kgd}`).not.toBe(ruName);
+        expect(o.kgd_name, `${lng} ${o.code_kgd}`).toMatch(pattern);
+        if (lng === 'en') expect(o.kgd_name, o.code_kgd).not.toMatch(CYRILLIC);
+      }
+      // district and city offices (УГД по …) all read «… бойынша МКБ» / "State Revenue Office, …"
+      const byPattern = lng === 'kk' ? / бойынша МКБ( \(|$)/ : /^State Revenue Office, /;
+      for (const o of list.filter((x) => /^УГД по /.test(seedNames.get(x.id) ?? '')))
+        expect(o.kgd_name, `${lng} ${o.code_kgd}`).toMatch(byPattern);
+    }
+    expect(Object.keys(kk.kgd_names)).toHaveLength(249);
+    expect(Object.keys(en.kgd_names)).toHaveLength(249);
+  });
+
+  it('hand-checked names: Kazakh toponyms, region in brackets, departments and the committee', async () => {
+    const byCode = async (lng: string) =>
+      new Map((await offices({ 'accept-language': lng })).map((o) => [o.code_kgd, o.kgd_name]));
+    const kkNames = await byCode('kk');
+    const enNames = await byCode('en-GB');
+    expect(kkNames.get('6003')).toBe('Әуезов ауданы бойынша МКБ (Алматы қ.)');
+    expect(enNames.get('6003')).toBe('State Revenue Office, Auezov District (Almaty City)');
+    expect(kkNames.get('0302')).toBe('Ақкөл ауданы бойынша МКБ (Ақмола обл.)');
+    expect(enNames.get('0302')).toBe('State Revenue Office, Akkol District (Akmola Region)');
+    expect(kkNames.get('0301')).toBe('Ақмола облысы бойынша МКД');
+    expect(enNames.get('0301')).toBe('State Revenue Department, Akmola Region');
+    expect(kkNames.get('3025')).toBe('Балқаш қаласы бойынша МКБ (Қарағанды обл.)');
+    expect(enNames.get('3025')).toBe('State Revenue Office, Balkhash City (Karaganda Region)');
+    expect(kkNames.get('1806')).toBe('Күршім ауданы бойынша МКБ (ШҚО)');
+    expect(kkNames.get('2705')).toBe('Жаңақала ауданы бойынша МКБ (БҚО)');
+    expect(kkNames.get('7008')).toBe('Сарқан ауданы бойынша МКБ (Жетісу обл.)');
+    expect(enNames.get('7008')).toBe('State Revenue Office, Sarkan District (Zhetisu Region)');
+    expect(kkNames.get('0101')).toBe('ҚР ҚМ МКК');
+    expect(enNames.get('7109')).toBe('State Revenue Office, Kokpekty District (Abai Region)');
   });
 });

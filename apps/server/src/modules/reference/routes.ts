@@ -28,6 +28,7 @@ const VARY = 'accept-language, cookie';
 /** Each list's texts given from the `reference` catalogue (texts.ts); the rest answer as stored. */
 const TEXTS: Partial<Record<ReferenceCall | 'get-transaction-types', AnswerTexts>> = {
   'get-reporting-forms': { id: 'form_id', fields: { form_description: 'reporting_forms' } },
+  'get-kgd-codes': { id: 'id', fields: { kgd_name: 'kgd_names' } },
   'get-declaration-types': {
     id: 'id',
     fields: { type_name: 'declaration_types', type_description: 'declaration_type_descriptions' },

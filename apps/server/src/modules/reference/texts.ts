@@ -8,8 +8,15 @@ import { t } from '../../lib/language.ts';
  * (db/reference-data/*.json, test/reference-i18n.test.ts keeps them equal).
  *
  * Countries and currencies are named by their ISO codes from CLDR (Node has full ICU; browsers may lack
- * Kazakh data, so this is done here, not in the web). Not translated: broker names (brands, and the value a declaration stores) and the KGD offices
- * (kgd_codes: the offices' official Russian names; their Kazakh names are not in the research notes).
+ * Kazakh data, so this is done here, not in the web). Not translated: broker names (brands, and the value a
+ * declaration stores).
+ *
+ * The KGD offices (`kgd_names`): Russian is the seed's official names; the Kazakh and English names are ours,
+ * not taken from a KGD source: written in the authority's pattern («Ақкөл ауданы бойынша МКБ (Ақмола обл.)»,
+ * «Ақмола облысы бойынша МКД»; "State Revenue Office, Akkol District (Akmola Region)") with the Kazakh and
+ * official English toponyms (packages/i18n/GLOSSARY.md, "KGD office names": a native reviewer should check them).
+ * The Excel workbook reads the office's Russian name from the database and finds its other languages by that text
+ * (translator().localize); an office an administrator renamed keeps its Russian name.
  */
 export const SEED_COLUMNS = [
   { table: 'security_types', column: 'name', group: 'security_types' },
@@ -33,6 +40,7 @@ export const SEED_COLUMNS = [
   { table: 'tariff_tiers', column: 'title', group: 'tariff_tiers' },
   { table: 'tariff_options', column: 'name', group: 'option_names' },
   { table: 'tariff_options', column: 'description', group: 'option_descriptions' },
+  { table: 'kgd_codes', column: 'name', group: 'kgd_names' },
 ] as const;
 
 export type ReferenceGroup = (typeof SEED_COLUMNS)[number]['group'];
