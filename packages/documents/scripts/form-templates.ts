@@ -16,6 +16,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type FnoCode, FORM_FACTS } from '../src/forms/uncertain.ts';
 import { LINES_240_00, LINES_270_01 } from '../src/lines.ts';
+import { KK_LABELS } from './form-labels-kk.ts';
 
 type Type = 'NUMERIC' | 'TEXT' | 'DATE' | 'CHECKBOX';
 interface F {
@@ -37,6 +38,14 @@ const TAG: Record<Type, string> = {
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const mm = (n: number) => n.toFixed(2);
 
+/** A label's Kazakh text: unchanged without Cyrillic letters (line codes, column letters, №, VIN), else its translation. */
+function kazakh(ru: string): string {
+  if (!/[\u0400-\u04FF]/.test(ru)) return ru;
+  const kk = KK_LABELS[ru];
+  if (!kk) throw new Error(`no Kazakh label for «${ru}»: add it to scripts/form-labels-kk.ts`);
+  return kk;
+}
+
 class Labels {
   private readonly map = new Map<string, string>();
   constructor(private next: number) {}
@@ -48,11 +57,16 @@ class Labels {
     }
     return c;
   }
+  /** The labels file: the Russian list, then the Kazakh one with the same codes (scripts/form-labels-kk.ts). */
   xml(): string {
-    const rows = [...this.map].map(
-      ([t, c]) => `<entry key="${c}"><rusItem messageCode="${c}" message="${esc(t)}" type="LABEL"/></entry>`,
-    );
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<localizationItems><rus size="${rows.length}">\n${rows.join('\n')}\n</rus></localizationItems>\n`;
+    const entries = (lang: 'rus' | 'kaz', text: (ru: string) => string) =>
+      [...this.map].map(
+        ([t, c]) =>
+          `<entry key="${c}"><${lang}Item messageCode="${c}" message="${esc(text(t))}" type="LABEL"/></entry>`,
+      );
+    const rus = entries('rus', (t) => t);
+    const kaz = entries('kaz', kazakh);
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<localizationItems><rus size="${rus.length}">\n${rus.join('\n')}\n</rus><kaz size="${kaz.length}">\n${kaz.join('\n')}\n</kaz></localizationItems>\n`;
   }
 }
 

@@ -211,11 +211,11 @@ describe('the official form’s Kazakh labels (the template’s <kaz> list)', ()
   afterEach(() => useTemplateDir(undefined));
   const TEMPLATES = new URL('../templates/', import.meta.url);
 
-  /** An operator's 270.00 package whose labels file has a Kazakh list, as KGD's packages do. */
+  /** An operator's 270.00 package whose labels file has its own Kazakh list (ours replaced by a short one). */
   function bilingualPackage(): string {
     const dir = mkdtempSync(join(tmpdir(), 'kgd-templates-kk-'));
     cpSync(new URL('form_270_00_v2.xml', TEMPLATES), join(dir, 'form_270_00_v7_r3.xml'));
-    const loc = readFileSync(new URL('form_270_00_v2_loc.xml', TEMPLATES), 'utf8');
+    const loc = readFileSync(new URL('form_270_00_v2_loc.xml', TEMPLATES), 'utf8').replace(/<kaz [\s\S]*<\/kaz>/, '');
     const code = /messageCode="(\d+)" message="ДЕКЛАРАЦИЯ ПО ИНДИВИДУАЛЬНОМУ/.exec(loc)?.[1];
     const fio = /messageCode="(\d+)" message="Ф\.И\.О\. налогоплательщика \(полностью\)"/.exec(loc)?.[1];
     // the title in Kazakh, the full-name label left blank (KGD leaves many blank): it prints in Russian
@@ -251,7 +251,7 @@ describe('the official form’s Kazakh labels (the template’s <kaz> list)', ()
       '<kaz size="2"><entry key="1"><kazItem messageCode="1" message="AB бағаны" type="LABEL"/></entry>' +
       '<entry key="2"><kazItem messageCode="2" message="" type="LABEL"/></entry></kaz></localizationItems>';
     expect([...parseKazakhLabels(xml)]).toEqual([['1', 'AB бағаны']]);
-    expect(parseKazakhLabels(readFileSync(new URL('form_270_00_v2_loc.xml', TEMPLATES), 'utf8')).size).toBe(0);
+    expect(parseKazakhLabels(xml.replace(/<kaz [\s\S]*<\/kaz>/, '')).size).toBe(0);
   });
 });
 

@@ -180,7 +180,7 @@ export function parseTemplate(xml: string, file: string): FormTemplate {
 
 /**
  * Kazakh labels of a *_loc.xml file (<localizationItems><kaz><entry><kazItem messageCode message>), blank
- * ones left out; empty when the file has no Kazakh list (our own descriptions have none).
+ * ones left out; empty when the file has no Kazakh list (ours have one: scripts/form-labels-kk.ts).
  */
 export function parseKazakhLabels(xml: string): Map<string, string> {
   const labels = new Map<string, string>();
