@@ -1,6 +1,10 @@
+import type { Language } from '@deklarant/i18n';
+import { translator } from '@deklarant/i18n/node';
+import { LINE_TEXT, TEXT } from '@deklarant/tax';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { createTestServer, signedInUser, type TestServer } from './helpers.ts';
+import { dealsRepo, declarationsRepo } from '../src/modules/declarations/repo.ts';
+import { APPLE_SALE_2025, createTestServer, signedInUser, type TestServer } from './helpers.ts';
 
 /**
  * Issue 20: the server answers in the reader's language — the `lang` cookie the web app keeps, else
@@ -259,5 +263,147 @@ describe('the profile language', () => {
     const [letter] = await outbox(u.email);
     expect(letter?.subject).toBe('Смена email в Декларанте');
     expect(letter?.text_body).toContain('Вы запросили смену email учетной записи на lang.ru.new@example.com.');
+  });
+});
+
+describe('the tax engine’s texts in the reader’s language', () => {
+  const engine = (lng: Language, key: string, params?: Record<string, unknown>) =>
+    translator().t(lng, `engine:${key}`, params);
+  type Line = { field: string; rule: string; label: string; deals: { section_title: string }[] };
+  type Warning = { code: string; text: string; title?: string };
+
+  /** A paid 2025 form 270.00 with one sale abroad at a given rate: (3000 − 2000) × 470 = 470 000 tenge. */
+  async function declarationWithSale(userId: number): Promise<number> {
+    const now = s.clock.now();
+    const row = await declarationsRepo(s.deps.db).insert({
+      user_id: userId,
+      manager_id: null,
+      reporting_form_id: 3,
+      type: 1,
+      year: 2025,
+      kgd_code_id: 1,
+      broker: null,
+      created_at: now,
+      declaration_expired_date: new Date(now.getTime() + 10 * 86_400_000),
+      personal_data: { iin: '900101300126', surname: 'Иванов', name: 'Иван', phone: '+77011234567' },
+      status: 3,
+    });
+    await dealsRepo(s.deps.db).insert(
+      row.id,
+      'second_section',
+      {
+        transaction_date: '01.06.2025',
+        currency_code: 'USD',
+        fields: {
+          name_security: 'Apple',
+          isin_security: 'US0378331005',
+          quantity: '10',
+          sale_closing_cost: '3000',
+          purchase_opening_cost: '2000',
+          rate: '470',
+          country_code: 'USA',
+          operation_type_id: 1,
+        },
+      },
+      now,
+    );
+    return row.id;
+  }
+
+  it('step 6 explains each line in kk and en (a value carried over), Russian unchanged', async () => {
+    const u = await signedInUser(s);
+    const id = await declarationWithSale(u.id);
+    const lines = async (acceptLanguage?: string) => {
+      const res = await call('GET', `/api/declarations/${id}/calculation`, {
+        token: u.token,
+        ...(acceptLanguage ? { acceptLanguage } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return new Map((res.json().data.lines as Line[]).map((l) => [l.field, l]));
+    };
+    const ru = await lines();
+    // 2025: losses abroad are netted; the explanation carries the year's net result
+    const netted = ru.get('from_sale_property_outside_rk');
+    expect(netted?.rule).toBe(LINE_TEXT.from_sale_property_outside_rk_netted('470000'));
+    expect(netted?.rule).toContain('= 470000 тенге');
+    expect(ru.get('total_income_tax')?.rule).toBe(LINE_TEXT.total);
+    expect(netted?.deals[0]?.section_title).toBe('II Реализация ценных бумаг за рубежом');
+
+    for (const lng of ['kk', 'en'] as const) {
+      const other = await lines(lng);
+      const line = other.get('from_sale_property_outside_rk');
+      expect(line?.rule).toBe(engine(lng, 'line.from_sale_property_outside_rk_netted', { net: '470000' }));
+      expect(line?.rule).toContain('470000');
+      expect(other.get('total_income_tax')?.rule).toBe(engine(lng, 'line.total'));
+      expect(other.get('amount_of_IPN_final')?.rule).toBe(engine(lng, 'line.final'));
+      expect(line?.label).toBe(translator().t(lng, 'calculation:lines.from_sale_property_outside_rk'));
+      expect(line?.deals[0]?.section_title).toBe(`II ${translator().t(lng, 'fields:section.second_section.title')}`);
+      // every explanation of the engine is translated: no Russian rule is left in English
+      if (lng === 'en') for (const l of other.values()) expect(l.rule).not.toMatch(/[\u0400-\u04FF]/);
+    }
+    // the Russian answer is still the one cached and served before
+    expect((await lines()).get('from_sale_property_outside_rk')?.rule).toBe(netted?.rule);
+  });
+
+  it('the deal form’s warnings (calculate-profit, the saved deal, the section list) in kk and en', async () => {
+    const u = await signedInUser(s);
+    const created = await u.client.post('/api/declarations', {
+      year: 2024,
+      type: 1,
+      kgd_code_id: 1,
+      reporting_form_id: 3,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.common_data.id as number;
+    const { broker_bin: _b, ...noBin } = { ...APPLE_SALE_2025, transaction_date: '14.06.2024' };
+    const body = { ...noBin, purchase_opening_cost: '100' };
+    const warnings = async (acceptLanguage?: string) => {
+      const res = await call('POST', `/api/declarations/${id}/deals/first-section-a/calculate-profit`, {
+        token: u.token,
+        body,
+        ...(acceptLanguage ? { acceptLanguage } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return new Map((res.json().data.warnings as Warning[]).map((w) => [w.code, w]));
+    };
+    const ru = await warnings();
+    expect(ru.get('acquisition_below_80')).toMatchObject({
+      text: TEXT.acquisitionBelow(80),
+      title: TEXT.acquisitionTitle,
+    });
+    expect(ru.get('no_broker_bin')?.text).toBe(TEXT.noBrokerBin);
+    for (const lng of ['kk', 'en'] as const) {
+      const w = await warnings(lng);
+      expect(w.get('acquisition_below_80')).toMatchObject({
+        text: engine(lng, 'warning.acquisitionBelow', { percent: 80 }),
+        title: engine(lng, 'warning.acquisitionTitle'),
+      });
+      expect(w.get('no_broker_bin')?.text).toBe(engine(lng, 'warning.noBrokerBin'));
+    }
+
+    // a saved deal with the 80 % error: its warnings in the list and on its own page follow the language too
+    const saved = await call('POST', `/api/declarations/${id}/deals/first-section-a`, {
+      token: u.token,
+      body: { ...body, broker_bin: APPLE_SALE_2025.broker_bin },
+      acceptLanguage: 'kk',
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const kkText = engine('kk', 'warning.acquisitionBelow', { percent: 80 });
+    expect((saved.json().data.warnings as Warning[]).map((x) => x.text)).toContain(kkText);
+    const dealId = saved.json().data.id as number;
+    const list = await call('GET', `/api/declarations/${id}/deals/first-section-a`, {
+      token: u.token,
+      acceptLanguage: 'kk',
+    });
+    expect((list.json().data[0].warnings as Warning[]).map((x) => x.text)).toContain(kkText);
+    const one = await call('GET', `/api/declarations/${id}/deals/first-section-a/${dealId}`, {
+      token: u.token,
+      acceptLanguage: 'en',
+    });
+    expect((one.json().data.warnings as Warning[]).map((x) => x.text)).toContain(
+      engine('en', 'warning.acquisitionBelow', { percent: 80 }),
+    );
+    const ruList = await call('GET', `/api/declarations/${id}/deals/first-section-a`, { token: u.token });
+    expect((ruList.json().data[0].warnings as Warning[]).map((x) => x.text)).toContain(TEXT.acquisitionBelow(80));
   });
 });

@@ -18,8 +18,9 @@ import { extractPdfText } from './pdf-text.ts';
 /**
  * The PDF registers and the workbook in Kazakh and English (issue 20): every text of the documents comes from
  * the catalogues (`registers`, and `fields` for the dictionary's column headers and section titles). What the
- * person typed (names, securities) and the engine's own explanations (packages/tax texts, no catalogue yet)
- * print as they are; the fixture's are listed in DATA and left out of the «no Russian words» checks.
+ * person typed (names, securities) prints as typed, and so does an explanation no catalogue has (the fixture's
+ * stand-in below); these are listed in DATA and left out of the «no Russian words» checks. The engine's own
+ * explanations (packages/tax, the `engine` catalogue) print in the document's language (see the last tests).
  */
 const tr = translator();
 const t = (lng: Language, key: string) => tr.t(lng, key);
@@ -28,8 +29,8 @@ const t = (lng: Language, key: string) => tr.t(lng, key);
 const DATA = [
   'Иванов Иван Иванович',
   'УГД по Бостандыкскому району',
-  'Дивиденды иностранных эмитентов', // the engine's explanation of the line (fixture)
-  'ст. 319 НК РК', // the engine's legal basis (fixture)
+  'Дивиденды иностранных эмитентов', // an explanation of the line no catalogue has (fixture)
+  'ст. 319 НК РК', // the engine's legal basis (fixture): legal citations print as the engine gives them
 ];
 const withoutData = (s: string) => DATA.reduce((acc, d) => acc.replaceAll(d, ''), s);
 const CYRILLIC = /[\u0400-\u04FF]/;
@@ -285,5 +286,49 @@ describe('the registers catalogue', () => {
     doc.kgdCode = '60';
     const office = await refusal(renderPdf(doc));
     expect(tr.localize('en', office)).toBe('Enter the tax office code (4 digits)');
+  });
+});
+
+describe('the engine’s explanations of the calculation in the document’s language', () => {
+  /** The fixture with two of the engine's explanations (packages/tax LINE_TEXT reads them from `engine`). */
+  const ruRule = (key: string, params?: Record<string, unknown>) => tr.t('ru', `engine:line.${key}`, params);
+  const withEngineLines = () => ({
+    ...sample270(),
+    lines: [
+      { field: 'dividends' as const, amount: '5000.50', rule: ruRule('dividends'), article: 'НК-2018 ст. 320 п.1' },
+      {
+        field: 'from_sale_property_outside_rk' as const,
+        amount: '470000',
+        rule: ruRule('from_sale_property_outside_rk_netted', { net: '470000' }),
+        article: 'НК-2018 ст. 332',
+      },
+    ],
+  });
+  const explained = (lng: Language) => [
+    tr.t(lng, 'engine:line.dividends'),
+    tr.t(lng, 'engine:line.from_sale_property_outside_rk_netted', { net: '470000' }),
+  ];
+  /** The explanation pages' text, one line: table cells wrap their text over several lines. */
+  const explanationText = async (lang: Language) =>
+    extractPdfText(await renderPdf(withEngineLines(), { lang }))
+      .slice(6)
+      .join(' ')
+      .replace(/\s+/g, ' ');
+
+  it('the PDF table of explanations is Kazakh in Kazakh, Russian in Russian', async () => {
+    const kk = await explanationText('kk');
+    for (const text of explained('kk')) expect(kk).toContain(text);
+    expect(kk).not.toContain(explained('ru')[0]);
+    expect(kk).toContain('470000 теңге');
+    const ru = await explanationText('ru');
+    for (const text of explained('ru')) expect(ru).toContain(text);
+  });
+
+  it('the workbook’s calculation sheet explains the lines in English', async () => {
+    const buf = await renderXlsx(withEngineLines(), { lang: 'en' });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer);
+    const cells = texts(wb);
+    for (const text of explained('en')) expect(cells).toContain(text);
   });
 });

@@ -1,74 +1,32 @@
-/**
- * Russian texts of the engine. Those the product specification quotes are copied exactly (marked "quoted"); the others
- * are ours, written in the same voice: say what happened and what to do.
- */
-export const TEXT = {
-  // quoted
-  acquisitionTitle: 'Проверьте стоимость приобретения',
-  acquisitionBelow: (percent: 50 | 80) =>
-    `Стоимость приобретения по данной сделке более чем на ${percent}% ниже стоимости реализации. Возможно, вы переводили актив от другого брокера или покупали его в валюте отличной от валюты продажи.`,
-  debtReturnDate: 'Проверьте дату, срок возврата на отчетную дату уже наступил',
+import { createTranslator } from '@deklarant/i18n';
+import engine from '@deklarant/i18n/locales/ru/engine.json';
 
-  acquisitionAboveSale:
-    'Стоимость приобретения выше стоимости реализации: по сделке получен убыток. Проверьте суммы сделки.',
-  foreignTaxCredit:
-    'Для зачета налога, уплаченного за рубежом, нужны подтверждающие документы иностранного налогового органа (ст. 359 Налогового кодекса). Зачет производится в размере не более 10% от дохода.',
-  foreignTaxCreditCap: (cap: string) =>
-    `Сумма налога, уплаченного за рубежом, превышает 10% от дохода: к зачету будет принято не более ${cap} тенге.`,
-  lossNotCounted:
-    'Убыток по сделке не учитывается: по Налоговому кодексу убыток от одной сделки не уменьшает доход по другим сделкам.',
-  lossNetted:
-    'Убыток по сделке уменьшит доход от других сделок с ценными бумагами, зарегистрированными за пределами РК (сальдирование с 2025 года).',
-  rewardForeignCountry:
-    'Страна регистрации эмитента — не Казахстан. Вознаграждение по иностранным ценным бумагам указывается в разделе IV.',
-  operationGiftCheck:
-    'Выбран тип операции «Безвозмездное получение»: имущество, полученное безвозмездно, является доходом. Проверьте, что тип операции указан верно.',
-  gratuitousTransfer:
-    'Операция отмечена как безвозмездная передача: ценные бумаги переданы без оплаты. Проверьте тип операции и стоимость реализации.',
-  currencyChanged: 'Валюта сделки изменена: сумма в тенге пересчитана по курсу Национального Банка РК.',
-  offshore:
-    'Сделка с лицом, зарегистрированным в государстве с льготным налогообложением: доходом признается вся сумма реализации без вычета стоимости приобретения.',
-  noBrokerBin: 'Не указан БИН брокера. Укажите БИН брокера, через которого совершена сделка.',
-  repayment:
-    'При погашении облигации вознаграждением признается разница между суммой погашения и стоимостью приобретения.',
-  kzIsinForeignProperty:
-    'ISIN начинается с KZ: в разделе «Имущество за рубежом» указываются только иностранные ценные бумаги.',
-  foreignMoneyBelow: (limit: string) => `Остаток на счете меньше ${limit} тенге. Проверьте сумму и валюту остатка.`,
-  cash250Above: (limit: string) =>
-    `Сумма наличных денег превышает ${limit} тенге в эквиваленте. Проверьте сумму: сохранить такую запись нельзя.`,
-  otherPropertyBelow: (limit: string) =>
-    `Стоимость имущества не превышает 1000 МРП (${limit} тенге): раздел 8 заполнять не обязательно.`,
-  foreignBalancesTotal: (limit: string) =>
-    `Сумма остатков на счетах в иностранных банках должна превышать 1000 МРП (${limit} тенге). Если она меньше, раздел заполнять не нужно.`,
-  unmatchedFifo: (qty: string) =>
-    `Для ${qty} шт. не найдено сделок покупки: стоимость приобретения взята из сделки продажи.`,
+/**
+ * Russian texts of the engine, from the Russian catalogue packages/i18n/locales/ru/engine.json. Those the
+ * product specification quotes are copied exactly (acquisitionTitle, acquisitionBelow, debtReturnDate); the
+ * others are ours, written in the same voice: say what happened and what to do. The server and the documents
+ * give them in the reader's language by the Russian text (packages/i18n/src/reverse.ts). Texts with values are
+ * functions; the values are pre-formatted strings, printed as they are.
+ */
+const ru = createTranslator({ ru: { engine } });
+const text = (key: string, params: Record<string, unknown>) => ru.t('ru', `engine:${key}`, params);
+
+export const TEXT = {
+  ...engine.warning,
+  acquisitionBelow: (percent: 50 | 80) => text('warning.acquisitionBelow', { percent }),
+  foreignTaxCreditCap: (cap: string) => text('warning.foreignTaxCreditCap', { cap }),
+  foreignMoneyBelow: (limit: string) => text('warning.foreignMoneyBelow', { limit }),
+  cash250Above: (limit: string) => text('warning.cash250Above', { limit }),
+  otherPropertyBelow: (limit: string) => text('warning.otherPropertyBelow', { limit }),
+  foreignBalancesTotal: (limit: string) => text('warning.foreignBalancesTotal', { limit }),
+  unmatchedFifo: (qty: string) => text('warning.unmatchedFifo', { qty }),
 } as const;
 
-/** Explanations of the calculation lines (the web shows them beside each figure). */
+/** Explanations of the calculation lines (the web shows them beside each figure, the documents print them). */
 export const LINE_TEXT = {
-  value_income_amount:
-    'Прирост стоимости при реализации ценных бумаг через брокера РК (раздел I.A): сумма положительных результатов по сделкам (цена реализации − стоимость приобретения); убыток по сделке не учитывается.',
-  from_sale_property_outside_rk:
-    'Прирост стоимости при реализации ценных бумаг за рубежом (раздел II): сумма положительных результатов по сделкам; убыток по сделке не учитывается.',
-  from_sale_property_outside_rk_netted: (net: string) =>
-    `Сальдированный результат по ценным бумагам, зарегистрированным за пределами РК (раздел II): доходы минус убытки за год = ${net} тенге; отрицательный результат признается равным нулю. Комиссии брокера включены в стоимость приобретения. Льготные бумаги учитываются отдельно.`,
-  income_from_rental: 'Доход от сдачи имущества в аренду лицам, не являющимся налоговыми агентами.',
-  dividends: 'Дивиденды из источников в РК (раздел I.B) и за рубежом (раздел III).',
-  rewards:
-    'Вознаграждения (купоны, проценты) из разделов I.B и IV; при погашении облигации — сумма погашения минус стоимость приобретения.',
-  other_income_not_from_tax_agent:
-    'Доход по операциям обратного РЕПО и производным инструментам (раздел I.C) по каждой сделке; убыток не учитывается.',
-  property_income: 'Имущественный доход = прирост стоимости в РК + прирост стоимости за рубежом + доход от аренды.',
-  other_income_amount: 'Прочие доходы = дивиденды + вознаграждения + доходы, не облагаемые у источника выплаты.',
-  total: 'Общая сумма дохода = имущественный доход + прочие доходы.',
-  adjustment: (names: string) => `Корректировка дохода (освобождение): ${names || 'нет'}.`,
-  adjustment_total: 'Сумма корректировок дохода по ст. 341.',
-  taxable: 'Облагаемый доход = общая сумма дохода − корректировки (не меньше нуля).',
-  flatTax: (rate: string, divRate: string) => `ИПН = облагаемый доход × ${rate}; дивиденды × ${divRate}.`,
-  progressiveTax: (limit: string, divLimit: string) =>
-    `ИПН по прогрессивной шкале: доход до 8 500 МРП (${limit} тенге) — 10%, сверх — 15%; дивиденды до 230 000 МРП (${divLimit} тенге) — 5%, сверх — 15%.`,
-  taxAbroad: 'Налог, уплаченный за рубежом, по данным сделок (в тенге).',
-  credit:
-    'Зачет иностранного налога: не больше казахстанского налога с того же дохода (не более 10% от дохода) и не больше исчисленного ИПН.',
-  final: 'ИПН к уплате = исчисленный ИПН − зачет иностранного налога.',
+  ...engine.line,
+  from_sale_property_outside_rk_netted: (net: string) => text('line.from_sale_property_outside_rk_netted', { net }),
+  adjustment: (names: string) => (names ? text('line.adjustment', { names }) : engine.line.adjustmentNone),
+  flatTax: (rate: string, divRate: string) => text('line.flatTax', { rate, divRate }),
+  progressiveTax: (limit: string, divLimit: string) => text('line.progressiveTax', { limit, divLimit }),
 } as const;

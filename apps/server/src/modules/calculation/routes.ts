@@ -28,7 +28,8 @@ export async function calculationRoutes(app: FastifyInstance, deps: Deps) {
     '/api/declarations/:id/calculation',
     { preHandler: auth, schema: { ...base, params: IdParams, response: { 200: dataOf(CalculationView) } } },
     // pre-serialized and cached per deals revision (a string skips the response serializer)
-    async (req, reply) => sendJsonAnswer(req, reply, await service.viewAnswer(actorOf(req), parseId(req.params.id))),
+    async (req, reply) =>
+      sendJsonAnswer(req, reply, await service.viewAnswer(actorOf(req), parseId(req.params.id), req.lang)),
   );
 
   r.post(

@@ -1,7 +1,8 @@
 import { DECLARATION_STATUS, FIFTH_SECTION_FIELDS, FORM, isPaid, MSG, SECTIONS } from '@deklarant/contracts';
+import { DEFAULT_LANGUAGE, type Language } from '@deklarant/i18n';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { languageOf } from '../../lib/language.ts';
+import { languageOf, localize, t } from '../../lib/language.ts';
 import { JsonAnswer } from '../../lib/raw-json.ts';
 import { RevisionCache, revisionCacheOf } from '../../lib/revision-cache.ts';
 import { letters } from '../../providers/mail/letters.ts';
@@ -25,7 +26,16 @@ const VIEW_CACHE_BYTES = 32 * 1024 * 1024;
 /** Deals listed under one line of step 6; the rest is counted ("and N more"). */
 export const LINE_DEALS_SHOWN = 100;
 
-const SECTION_TITLE = new Map(SECTIONS.map((s) => [s.key, `${s.tile} ${s.title}`]));
+const SECTION_TITLES = new Map<Language, Map<string, string>>();
+/** '<tile> <title>' of every section in `lng` (the fields catalogue's titles). */
+function sectionTitles(lng: Language): Map<string, string> {
+  let titles = SECTION_TITLES.get(lng);
+  if (!titles) {
+    titles = new Map(SECTIONS.map((s) => [s.key, `${s.tile} ${localize(lng, s.title)}`]));
+    SECTION_TITLES.set(lng, titles);
+  }
+  return titles;
+}
 
 const audit = (action: string) => action as DeclarationAuditAction;
 
@@ -62,11 +72,11 @@ export async function statusAfterFinish(deps: Deps, row: DeclarationRow): Promis
   return row.status;
 }
 
-function describeDeal(d: DealOut) {
+function describeDeal(d: DealOut, lng: Language) {
   return {
     id: d.id,
     section: d.declaration_section,
-    section_title: SECTION_TITLE.get(d.declaration_section) ?? d.declaration_section,
+    section_title: sectionTitles(lng).get(d.declaration_section) ?? d.declaration_section,
     name: String(d.name_security ?? d.property_name ?? d.name ?? d.bank_name ?? ''),
     transaction_date: (d.transaction_date as string | null) ?? null,
     currency_code: (d.currency_code as string | null) ?? null,
@@ -74,8 +84,12 @@ function describeDeal(d: DealOut) {
   };
 }
 
-/** Step 6: every figure with its rule and the deals that produced it; amounts hidden below status 3. */
-export function calculationView(c: Computed): CalculationView {
+/**
+ * Step 6: every figure with its rule and the deals that produced it; amounts hidden below status 3. The texts
+ * (the engine's explanations, line names, section titles, benefit names) in `lng`; the legal articles stay as
+ * the engine cites them.
+ */
+export function calculationView(c: Computed, lng: Language = DEFAULT_LANGUAGE): CalculationView {
   const { row, result } = c;
   const hidden = !isPaid(row.status);
   const byId = new Map<string | number, DealOut>();
@@ -90,7 +104,7 @@ export function calculationView(c: Computed): CalculationView {
         const r = dealResults.get(id);
         return {
           ...(d
-            ? describeDeal(d)
+            ? describeDeal(d, lng)
             : {
                 id,
                 section: '',
@@ -102,15 +116,15 @@ export function calculationView(c: Computed): CalculationView {
               }),
           income: hidden ? null : (r?.income ?? null),
           counted: hidden ? null : (r?.counted ?? null),
-          benefit: r?.benefit ? `${r.benefit.name} (${r.benefit.article})` : null,
+          benefit: r?.benefit ? `${localize(lng, r.benefit.name)} (${r.benefit.article})` : null,
         };
       });
       return {
         field: l.field,
-        label: FIFTH_SECTION_LABELS[l.field],
+        label: lng === DEFAULT_LANGUAGE ? FIFTH_SECTION_LABELS[l.field] : t(lng, `calculation:lines.${l.field}`),
         code: lineCode(row.reporting_form_id, l.field),
         amount: hidden ? null : l.amount,
-        rule: l.rule,
+        rule: localize(lng, l.rule),
         article: l.article,
         uncertain: l.uncertain === true,
         deals,
@@ -128,7 +142,7 @@ export function calculationView(c: Computed): CalculationView {
     hidden,
     fifth_section: fifth,
     lines,
-    ignored_deals: c.ignored.map(describeDeal),
+    ignored_deals: c.ignored.map((d) => describeDeal(d, lng)),
   };
 }
 
@@ -143,22 +157,22 @@ export function calculationService(deps: Deps) {
   );
 
   return {
-    async view(actor: Actor, id: number): Promise<CalculationView> {
+    async view(actor: Actor, id: number, lng: Language = DEFAULT_LANGUAGE): Promise<CalculationView> {
       const row = await declarations.loadOwn(actor, id);
-      return calculationView(await computeDeclaration(deps, row));
+      return calculationView(await computeDeclaration(deps, row), lng);
     },
 
     /**
      * `{ data: view() }` serialized, computed once per deals revision (and status, which hides the
-     * amounts, and the year and form the rules come from): opening step 6 again costs a row read.
+     * amounts, and the year and form the rules come from) and language: opening step 6 again costs a row read.
      */
-    async viewAnswer(actor: Actor, id: number): Promise<JsonAnswer> {
+    async viewAnswer(actor: Actor, id: number, lng: Language = DEFAULT_LANGUAGE): Promise<JsonAnswer> {
       const row = await declarations.loadOwn(actor, id);
       const state = `${row.deals_revision}|${row.status}|${row.year}|${row.reporting_form_id}`;
       return viewCache.get(
-        String(row.id),
+        lng === DEFAULT_LANGUAGE ? String(row.id) : `${row.id}|${lng}`,
         state,
-        async () => new JsonAnswer(JSON.stringify({ data: calculationView(await computeDeclaration(deps, row)) })),
+        async () => new JsonAnswer(JSON.stringify({ data: calculationView(await computeDeclaration(deps, row), lng) })),
       );
     },
 

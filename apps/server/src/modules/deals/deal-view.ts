@@ -1,6 +1,8 @@
 import type { SectionDef } from '@deklarant/contracts';
+import { DEFAULT_LANGUAGE, type Language } from '@deklarant/i18n';
 import { amountLevel, isGiven, type TaxWarning } from '@deklarant/tax';
 import type { DeclarationRow } from '../../db/rows.ts';
+import { localize } from '../../lib/language.ts';
 import type { DealOut } from '../declarations/index.ts';
 import { SALE_CODES, warningsOf } from './compute.ts';
 import type { ReferenceSets } from './references.ts';
@@ -34,3 +36,21 @@ export function dealView(section: SectionDef, deal: DealOut, decl: DeclarationRo
   const sale = SALE_CODES.has(section.code) ? deal : undefined;
   return { ...deal, warnings, level: levelOf(warnings, sale) };
 }
+
+/** The engine's warnings in `lng`: their Russian texts are message ids of the `engine` catalogue. */
+export function warningsIn(lng: Language, warnings: TaxWarning[]): TaxWarning[] {
+  if (lng === DEFAULT_LANGUAGE) return warnings;
+  return warnings.map((w) => ({
+    ...w,
+    text: localize(lng, w.text),
+    ...(w.title !== undefined ? { title: localize(lng, w.title) } : {}),
+  }));
+}
+
+/** A deal view (or any answer row with the engine's warnings) with its warnings in `lng`. */
+export const withWarningsIn = <T extends { warnings: TaxWarning[] }>(lng: Language, row: T): T =>
+  lng === DEFAULT_LANGUAGE ? row : { ...row, warnings: warningsIn(lng, row.warnings) };
+
+/** A tax benefit's name in `lng` (the reference catalogue's); the legal article stays as cited. */
+export const benefitIn = <T extends { name: string }>(lng: Language, benefit: T | null): T | null =>
+  benefit && lng !== DEFAULT_LANGUAGE ? { ...benefit, name: localize(lng, benefit.name) } : benefit;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { actorOf, requireUser } from '../auth/index.ts';
+import { benefitIn, warningsIn, withWarningsIn } from './deal-view.ts';
 import { dealsService } from './service.ts';
 
 const digits = (raw: string, message: string): number => {
@@ -48,12 +49,17 @@ export async function dealRoutes(app: FastifyInstance, deps: Deps) {
     async (req) => {
       const q = req.query;
       const section = q.declaration_section ?? req.params.section;
-      return service.list(actorOf(req), declId(req.params.id), section, {
+      const list = await service.list(actorOf(req), declId(req.params.id), section, {
         previous: q.previous === '1' || q.previous === 'true',
         ...(q.deal_id ? { dealId: Number(q.deal_id) } : {}),
         ...(q.page !== undefined ? { page: q.page } : {}),
         ...(q.per_page !== undefined ? { perPage: q.per_page } : {}),
       });
+      return {
+        ...list,
+        data: list.data.map((d) => withWarningsIn(req.lang, d)),
+        section_warnings: warningsIn(req.lang, list.section_warnings),
+      };
     },
   );
 
@@ -62,23 +68,25 @@ export async function dealRoutes(app: FastifyInstance, deps: Deps) {
     { preHandler: auth, schema: { ...base, params: SectionParams, body: DealInput } },
     async (req, reply) => {
       const data = await service.create(actorOf(req), declId(req.params.id), req.params.section, req.body);
-      return reply.status(201).send({ data });
+      return reply.status(201).send({ data: withWarningsIn(req.lang, data) });
     },
   );
 
   r.post(
     `${prefix}/:section/calculate-profit`,
     { preHandler: auth, schema: { ...base, params: SectionParams, body: DealInput } },
-    async (req) => ({
-      data: await service.calculate(actorOf(req), declId(req.params.id), req.params.section, req.body),
-    }),
+    async (req) => {
+      const data = await service.calculate(actorOf(req), declId(req.params.id), req.params.section, req.body);
+      return { data: { ...withWarningsIn(req.lang, data), tax_benefit: benefitIn(req.lang, data.tax_benefit) } };
+    },
   );
 
   // GET .../deals/{dealId}/history-deals: the same path depth as a section's one deal, so one route reads both.
   r.get(`${prefix}/:section/:dealId`, { preHandler: auth, schema: { ...base, params: DealParams } }, async (req) => {
     const { id, section, dealId: second } = req.params;
     if (second === 'history-deals') return service.historyDeals(actorOf(req), declId(id), dealId(section));
-    return service.get(actorOf(req), declId(id), section, dealId(second));
+    const one = await service.get(actorOf(req), declId(id), section, dealId(second));
+    return { ...one, data: withWarningsIn(req.lang, one.data) };
   });
 
   // The API was described as "update at .../{dealId}" without a verb: PUT and POST both update.
@@ -90,7 +98,8 @@ export async function dealRoutes(app: FastifyInstance, deps: Deps) {
       schema: { ...base, params: DealParams, body: DealInput },
       handler: async (req) => {
         const p = req.params;
-        return { data: await service.update(actorOf(req), declId(p.id), p.section, dealId(p.dealId), req.body) };
+        const data = await service.update(actorOf(req), declId(p.id), p.section, dealId(p.dealId), req.body);
+        return { data: withWarningsIn(req.lang, data) };
       },
     });
   }
@@ -106,7 +115,12 @@ export async function dealRoutes(app: FastifyInstance, deps: Deps) {
     { preHandler: auth, schema: { ...base, params: DealParams } },
     async (req) => {
       const p = req.params;
-      return { data: await service.historySections(actorOf(req), declId(p.id), p.section, dealId(p.dealId)) };
+      const found = await service.historySections(actorOf(req), declId(p.id), p.section, dealId(p.dealId));
+      const rows = Object.entries(found).map(([key, v]) => [
+        key,
+        Array.isArray(v) ? v.map((d) => withWarningsIn(req.lang, d)) : withWarningsIn(req.lang, v),
+      ]);
+      return { data: Object.fromEntries(rows) };
     },
   );
 
@@ -149,7 +163,10 @@ export async function dealRoutes(app: FastifyInstance, deps: Deps) {
         value_added_income: (q['additional_param[amount]'] as string | undefined) ?? extra.amount,
       });
       return {
-        data: benefit ? { id: benefit.id, code: benefit.code, name: benefit.name, article: benefit.article } : null,
+        data: benefitIn(
+          req.lang,
+          benefit ? { id: benefit.id, code: benefit.code, name: benefit.name, article: benefit.article } : null,
+        ),
       };
     },
   );
