@@ -269,7 +269,7 @@ describe('the profile language', () => {
 describe('the tax engine’s texts in the reader’s language', () => {
   const engine = (lng: Language, key: string, params?: Record<string, unknown>) =>
     translator().t(lng, `engine:${key}`, params);
-  type Line = { field: string; rule: string; label: string; deals: { section_title: string }[] };
+  type Line = { field: string; rule: string; article: string; label: string; deals: { section_title: string }[] };
   type Warning = { code: string; text: string; title?: string };
 
   /** A paid 2025 form 270.00 with one sale abroad at a given rate: (3000 − 2000) × 470 = 470 000 tenge. */
@@ -328,6 +328,7 @@ describe('the tax engine’s texts in the reader’s language', () => {
     expect(netted?.rule).toContain('= 470000 тенге');
     expect(ru.get('total_income_tax')?.rule).toBe(LINE_TEXT.total);
     expect(netted?.deals[0]?.section_title).toBe('II Реализация ценных бумаг за рубежом');
+    expect(netted?.article).toBe('НК-2018 ст. 332 (в ред. Закона от 15.07.2025)');
 
     for (const lng of ['kk', 'en'] as const) {
       const other = await lines(lng);
@@ -338,8 +339,18 @@ describe('the tax engine’s texts in the reader’s language', () => {
       expect(other.get('amount_of_IPN_final')?.rule).toBe(engine(lng, 'line.final'));
       expect(line?.label).toBe(translator().t(lng, 'calculation:lines.from_sale_property_outside_rk'));
       expect(line?.deals[0]?.section_title).toBe(`II ${translator().t(lng, 'fields:section.second_section.title')}`);
-      // every explanation of the engine is translated: no Russian rule is left in English
-      if (lng === 'en') for (const l of other.values()) expect(l.rule).not.toMatch(/[\u0400-\u04FF]/);
+      // the citation in the reader's words (written by hand from the citation.* keys)
+      expect(line?.article).toBe(
+        lng === 'kk'
+          ? 'СК-2018 332-бап (15.07.2025 Заңының редакциясында)'
+          : 'Tax Code 2018 art. 332 (as amended by the Law of 15.07.2025)',
+      );
+      // every explanation and citation of the engine is translated: no Russian is left in English
+      if (lng === 'en')
+        for (const l of other.values()) {
+          expect(l.rule).not.toMatch(/[\u0400-\u04FF]/);
+          expect(l.article).not.toMatch(/[\u0400-\u04FF]/);
+        }
     }
     // the Russian answer is still the one cached and served before
     expect((await lines()).get('from_sale_property_outside_rk')?.rule).toBe(netted?.rule);

@@ -1,4 +1,5 @@
 import i18next, { type Resource } from 'i18next';
+import { translateCitation } from './citation.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
 import { type Catalogue, localize, messageIndex } from './reverse.ts';
 
@@ -25,7 +26,11 @@ export function createTranslator(resources: Resource) {
     Language,
     (key: string, params?: Params) => string
   >;
-  const index = messageIndex((resources[DEFAULT_LANGUAGE] ?? {}) as Record<string, Catalogue>);
+  // citation.* are parts of a citation (translateCitation), not whole messages: a Russian text beginning
+  // «ст. » must not be read as one
+  const { citation: parts, ...engine } = (resources[DEFAULT_LANGUAGE]?.engine ?? {}) as Catalogue;
+  const index = messageIndex({ ...(resources[DEFAULT_LANGUAGE] ?? {}), engine } as Record<string, Catalogue>);
+  const notes = messageIndex({ engine: { citation: { note: (parts as Catalogue | undefined)?.note ?? {} } } });
   const cache = Object.fromEntries(LANGUAGES.map((l) => [l, new Map<string, string>()])) as Record<
     Language,
     Map<string, string>
@@ -33,12 +38,19 @@ export function createTranslator(resources: Resource) {
   const t = (lng: Language, key: string, params?: Params): string => fixed[lng](key, params);
   return {
     t,
-    /** A Russian catalogue text in `lng` (cached: the same skip reason may repeat on thousands of rows). */
+    /** A Russian catalogue text or Tax Code citation in `lng` (cached: the same skip reason may repeat on thousands of rows). */
     localize(lng: Language, text: string): string {
       if (lng === DEFAULT_LANGUAGE || !text) return text;
       const seen = cache[lng].get(text);
       if (seen !== undefined) return seen;
-      const out = localize(index, (k, p) => t(lng, k, p), text);
+      const tr = (k: string, p?: Params) => t(lng, k, p);
+      // a Tax Code citation is read part by part; one with a part unknown here stays as written
+      const out = text.startsWith('НК-')
+        ? (translateCitation(text, tr, (note) => {
+            const found = notes.find(note);
+            return found ? tr(found.key, found.params) : undefined;
+          }) ?? text)
+        : localize(index, tr, text);
       if (cache[lng].size < 10_000) cache[lng].set(text, out);
       return out;
     },

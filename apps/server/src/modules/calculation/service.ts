@@ -86,8 +86,7 @@ function describeDeal(d: DealOut, lng: Language) {
 
 /**
  * Step 6: every figure with its rule and the deals that produced it; amounts hidden below status 3. The texts
- * (the engine's explanations, line names, section titles, benefit names) in `lng`; the legal articles stay as
- * the engine cites them.
+ * (the engine's explanations, line names, section titles, benefit names, Tax Code citations) in `lng`.
  */
 export function calculationView(c: Computed, lng: Language = DEFAULT_LANGUAGE): CalculationView {
   const { row, result } = c;
@@ -116,7 +115,7 @@ export function calculationView(c: Computed, lng: Language = DEFAULT_LANGUAGE): 
               }),
           income: hidden ? null : (r?.income ?? null),
           counted: hidden ? null : (r?.counted ?? null),
-          benefit: r?.benefit ? `${localize(lng, r.benefit.name)} (${r.benefit.article})` : null,
+          benefit: r?.benefit ? `${localize(lng, r.benefit.name)} (${localize(lng, r.benefit.article)})` : null,
         };
       });
       return {
@@ -125,7 +124,7 @@ export function calculationView(c: Computed, lng: Language = DEFAULT_LANGUAGE): 
         code: lineCode(row.reporting_form_id, l.field),
         amount: hidden ? null : l.amount,
         rule: localize(lng, l.rule),
-        article: l.article,
+        article: localize(lng, l.article),
         uncertain: l.uncertain === true,
         deals,
         deals_total: l.dealIds.length,

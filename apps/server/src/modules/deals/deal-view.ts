@@ -51,6 +51,15 @@ export function warningsIn(lng: Language, warnings: TaxWarning[]): TaxWarning[] 
 export const withWarningsIn = <T extends { warnings: TaxWarning[] }>(lng: Language, row: T): T =>
   lng === DEFAULT_LANGUAGE ? row : { ...row, warnings: warningsIn(lng, row.warnings) };
 
-/** A tax benefit's name in `lng` (the reference catalogue's); the legal article stays as cited. */
-export const benefitIn = <T extends { name: string }>(lng: Language, benefit: T | null): T | null =>
-  benefit && lng !== DEFAULT_LANGUAGE ? { ...benefit, name: localize(lng, benefit.name) } : benefit;
+/** A tax benefit's name (the reference catalogue's) and its Tax Code citation in `lng`. */
+export const benefitIn = <T extends { name: string; article?: string | null }>(
+  lng: Language,
+  benefit: T | null,
+): T | null =>
+  benefit && lng !== DEFAULT_LANGUAGE
+    ? {
+        ...benefit,
+        name: localize(lng, benefit.name),
+        ...(benefit.article ? { article: localize(lng, benefit.article) } : {}),
+      }
+    : benefit;
