@@ -14,6 +14,7 @@ export type { DecimalString, DeclarationDocument, DocumentDeal, DocumentLine, Do
 export { assertRenderable } from './validate-input.ts';
 export { safeText } from './xlsx/cells.ts';
 export { renderXlsx, writeXlsxStream } from './xlsx/render.ts';
+export { type CheckLanguage, checkTexts } from './xml/check-texts.ts';
 export { type FnoCode, FORMAT_VERSIONS, type FormatVersion, formatVersion } from './xml/format-versions.ts';
 export type { FnoDocument, FnoField, FnoForm, FnoSheet } from './xml/model.ts';
 export { parseFno } from './xml/parse.ts';

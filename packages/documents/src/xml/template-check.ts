@@ -2,6 +2,7 @@ import { isValidIin } from '@deklarant/contracts';
 import type { FnoCode } from '../forms/uncertain.ts';
 import { type FormTemplate, pageFields, type TemplateField, type TemplatePage } from '../template/model.ts';
 import { templateFor } from '../template/registry.ts';
+import { type CheckLanguage, checkTexts } from './check-texts.ts';
 import { KIND_FIELDS } from './header.ts';
 import type { FnoDocument, FnoField } from './model.ts';
 import { parseFno } from './parse.ts';
@@ -17,7 +18,7 @@ const IIN_FIELD = /^(iin|iin_spouse|iin_legalrepresentative|notary_iin|.*_iin)$/
 const NOT_CONTENT = new Set(['iin', 'period_year', 'page_number']);
 const DATE = /^(\d{2})\.(\d{2})\.(\d{4})$/;
 
-export interface TemplateCheckOptions {
+export interface TemplateCheckOptions extends CheckLanguage {
   /** the moment of the check; dates after this day (Kazakhstan time) are refused */
   today: Date;
   /** the template to check against; default: the one the writer uses for the form and year */
@@ -37,30 +38,45 @@ function dayOf(v: string): number | null {
 /** Kazakhstan calendar day (UTC+5) of a moment, as a day number. */
 const kzDay = (at: Date) => Math.floor((at.getTime() + 5 * 3_600_000) / 86_400_000);
 
-function valueProblem(f: TemplateField, v: string, today: number): string | null {
+/** What is wrong with a value: a `checks:value.*` sentence and its number (a length, a count of decimals). */
+interface ValueProblem {
+  key:
+    | 'fraction'
+    | 'integer'
+    | 'maxDigits'
+    | 'exactDigits'
+    | 'date'
+    | 'future'
+    | 'checkbox'
+    | 'maxChars'
+    | 'exactChars'
+    | 'iin';
+  n?: number;
+}
+
+function valueProblem(f: TemplateField, v: string, today: number): ValueProblem | null {
   const type = f.type.toUpperCase();
   if (type === 'NUMERIC') {
     const frac = f.fraction ?? 0;
     const re = frac > 0 ? new RegExp(`^-?\\d+(\\.\\d{1,${frac}})?$`) : /^-?\d+$/;
-    if (!re.test(v)) return frac > 0 ? `ожидается число (до ${frac} знаков после точки)` : 'ожидается целое число';
+    if (!re.test(v)) return frac > 0 ? { key: 'fraction', n: frac } : { key: 'integer' };
     const digits = v.replace(/^-/, '').split('.')[0]?.length ?? 0;
-    if (f.length && digits > f.length) return `не больше ${f.length} цифр`;
-    if (f.length && f.lengthFixed && digits !== f.length) return `ровно ${f.length} цифр`;
+    if (f.length && digits > f.length) return { key: 'maxDigits', n: f.length };
+    if (f.length && f.lengthFixed && digits !== f.length) return { key: 'exactDigits', n: f.length };
   } else if (type === 'DATE') {
     const d = dayOf(v);
-    if (d === null) return 'ожидается дата дд.мм.гггг';
+    if (d === null) return { key: 'date' };
     // like KGD's own checks (910.00: submit_date, accept_date, notice_date > get_cur_date): the
     // document's dates, not the dates of the deals listed in its tables
-    if (d > today && !f.name.startsWith('field_')) return 'дата позже сегодняшнего дня';
+    if (d > today && !f.name.startsWith('field_')) return { key: 'future' };
   } else if (type === 'CHECKBOX' || type === 'TCHECKBOX' || type === 'RADIO') {
-    if (!/^(true|false|0|1)$/.test(v)) return 'ожидается отметка (true или false)';
+    if (!/^(true|false|0|1)$/.test(v)) return { key: 'checkbox' };
   } else if (f.length && [...v].length > f.length) {
-    return `не длиннее ${f.length} символов`;
+    return { key: 'maxChars', n: f.length };
   } else if (f.length && f.lengthFixed && [...v].length !== f.length) {
-    return `ровно ${f.length} символов`;
+    return { key: 'exactChars', n: f.length };
   }
-  if (IIN_FIELD.test(f.name) && v !== '' && !isValidIin(v))
-    return 'ИИН с неверной контрольной цифрой или датой рождения';
+  if (IIN_FIELD.test(f.name) && v !== '' && !isValidIin(v)) return { key: 'iin' };
   return null;
 }
 
@@ -69,39 +85,42 @@ const isTrue = (v: string | undefined) => v === 'true' || v === '1';
 /**
  * Checks a ФНО document against its form template before signing: every field known to the template,
  * mandatory fields present, lengths and types, IIN control digits, exactly one declaration kind, each
- * appendix flag (pril_N) matching its appendix, no date after today. Returns the problems in Russian,
- * each naming the field as printed on the form ([] = the document may be signed).
+ * appendix flag (pril_N) matching its appendix, no date after today. Returns the problems in Russian (or in
+ * `opts.lang`: texts of the `checks` catalogue), each naming the field as printed on the form ([] = the
+ * document may be signed).
  */
 export function checkAgainstTemplate(input: string | FnoDocument, opts: TemplateCheckOptions): string[] {
   const doc = typeof input === 'string' ? parseFno(input) : input;
+  const tx = checkTexts(opts);
   const code = doc.code as FnoCode;
   const year = taxYear(doc);
   let t: FormTemplate;
   try {
     t = opts.template ?? templateFor(code, year);
   } catch {
-    return [`Форма ${doc.code || '(не указана)'} за ${year} год не поддерживается`];
+    return [doc.code ? tx.t('form.unsupported', { code: doc.code, year }) : tx.t('form.unsupportedNoCode', { year })];
   }
   const out: string[] = [];
   const today = kzDay(opts.today);
-  const label = (f: TemplateField) => t.labels.get(f.labelCode ?? '') || f.name;
-  const where = (form: string, page: TemplatePage) => {
-    const title = t.labels.get(page.titleCode ?? '');
-    return `форма ${form.replace(/^form_(\d{3})_(\d{2})$/, '$1.$2')}${title ? `, «${title}»` : ''}`;
+  const label = (f: TemplateField) => tx.label(t, f.labelCode) || f.name;
+  /** a sentence naming a page: `<key>.titled` with the page's printed title, `<key>.untitled` without one */
+  const onPage = (key: string, form: string, page: TemplatePage, params: Record<string, unknown>) => {
+    const title = tx.label(t, page.titleCode);
+    const at = { form: form.replace(/^form_(\d{3})_(\d{2})$/, '$1.$2'), ...(title ? { title } : {}) };
+    return tx.t(`${key}.${title ? 'titled' : 'untitled'}`, { ...params, ...at });
   };
-  if (doc.version !== t.version)
-    out.push(`Версия формы в файле (${doc.version}) не совпадает с версией шаблона (${t.version})`);
+  if (doc.version !== t.version) out.push(tx.t('form.version', { given: doc.version, expected: t.version }));
   const values = new Map<string, string>();
   for (const form of doc.forms) {
     const tf = t.forms.find((f) => f.name === form.name);
     if (!tf) {
-      out.push(`Лишнее приложение ${form.name}: его нет в шаблоне формы ${t.code}`);
+      out.push(tx.t('form.extraAppendix', { name: form.name, code: t.code }));
       continue;
     }
     for (const sheet of form.sheets) {
       const page = tf.pages.find((p) => p.name === sheet.name);
       if (!page) {
-        out.push(`Лишняя страница ${sheet.name} в ${where(form.name, tf.pages[0]!)}`);
+        out.push(onPage('page.extra', form.name, tf.pages[0]!, { page: sheet.name }));
         continue;
       }
       const known = new Map(pageFields(page).map((f) => [f.name, f]));
@@ -109,19 +128,19 @@ export function checkAgainstTemplate(input: string | FnoDocument, opts: Template
       const check = ([name, v]: FnoField) => {
         const f = known.get(name);
         if (!f) {
-          out.push(`Поле ${name} отсутствует в шаблоне (${where(form.name, page)})`);
+          out.push(onPage('page.unknownField', form.name, page, { name }));
           return;
         }
         if (v === '') return;
         if (!values.has(name) || values.get(name) === '') values.set(name, v);
         const p = valueProblem(f, v, today);
-        if (p) out.push(`«${label(f)}» (${where(form.name, page)}): ${p}, указано «${v}»`);
+        if (p) out.push(onPage(`value.${p.key}`, form.name, page, { field: label(f), value: v, n: p.n }));
       };
       sheet.fields.forEach(check);
       for (const r of sheet.rows ?? []) r.forEach(check);
       for (const f of page.fields) {
         if (f.mandatory && !FILLED_BY_TAX_OFFICE.has(f.name) && !given.get(f.name)) {
-          out.push(`Не заполнено обязательное поле «${label(f)}» (${where(form.name, page)})`);
+          out.push(onPage('page.mandatory', form.name, page, { field: label(f) }));
         }
       }
     }
@@ -129,7 +148,7 @@ export function checkAgainstTemplate(input: string | FnoDocument, opts: Template
   // exactly one declaration kind (S1: the kind flag is required)
   const kinds = KIND_FIELDS.filter((k) => t.forms[0]?.pages.some((p) => p.fields.some((f) => f.name === k)));
   if (kinds.length && kinds.filter((k) => isTrue(values.get(k))).length !== 1) {
-    out.push('Отметьте ровно один вид декларации (очередная, первоначальная, дополнительная или по уведомлению)');
+    out.push(tx.t('form.oneKind'));
   }
   // pril_N matches the presence of appendix N (S1)
   const prefix = `form_${t.code.slice(0, 3)}_0`;
@@ -145,8 +164,8 @@ export function checkAgainstTemplate(input: string | FnoDocument, opts: Template
         );
       const flagged = isTrue(values.get(f.name));
       const appx = `${t.code.slice(0, 3)}.0${m[1]}`;
-      if (filled && !flagged) out.push(`Приложение ${appx} заполнено, но не отмечено на первой странице`);
-      if (!filled && flagged) out.push(`Приложение ${appx} отмечено на первой странице, но не заполнено`);
+      if (filled && !flagged) out.push(tx.t('form.appendixNotTicked', { appendix: appx }));
+      if (!filled && flagged) out.push(tx.t('form.appendixNotFilled', { appendix: appx }));
     }
   }
   return out;

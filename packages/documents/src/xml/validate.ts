@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { FORM_CODES, type ReportingFormId } from '@deklarant/contracts';
 import { validateXML } from 'xmllint-wasm';
+import type { CheckLanguage } from './check-texts.ts';
 import { checkAgainstTemplate } from './template-check.ts';
 import { checkValue } from './value-rules.ts';
 
 export interface XmlValidation {
   valid: boolean;
-  /** Russian / xmllint messages, empty when valid */
+  /** the checks' messages (Russian, or the language asked for) or xmllint's; empty when valid */
   errors: string[];
 }
 
@@ -34,12 +35,13 @@ const unescapeXml = (s: string) =>
 /**
  * Checks the XML against the form's XSD (xmllint-wasm), then the per-field value patterns, then the form
  * template (checkAgainstTemplate: mandatory fields, lengths/types, IIN control digits, kind and appendix
- * flags, no future dates). `today` is the moment of the check (default: now).
+ * flags, no future dates). `today` is the moment of the check (default: now); `lang` the language of the
+ * messages (default Russian; xmllint's own messages stay as xmllint writes them).
  */
 export async function validateXml(
   xml: string,
   form: ReportingFormId,
-  opts: { today?: Date } = {},
+  opts: { today?: Date } & CheckLanguage = {},
 ): Promise<XmlValidation> {
   const schema = await xsdFor(form);
   const res = await validateXML({
@@ -50,11 +52,12 @@ export async function validateXml(
   const errors = res.errors.map((e) => e.message || e.rawMessage);
   if (res.valid) {
     for (const m of xml.matchAll(FIELD)) {
-      const err = checkValue(m[1] ?? '', unescapeXml(m[2] ?? ''));
+      const err = checkValue(m[1] ?? '', unescapeXml(m[2] ?? ''), opts);
       if (err) errors.push(err);
       if (errors.length >= 100) break;
     }
-    if (!errors.length) errors.push(...checkAgainstTemplate(xml, { today: opts.today ?? new Date() }).slice(0, 100));
+    if (!errors.length)
+      errors.push(...checkAgainstTemplate(xml, { ...opts, today: opts.today ?? new Date() }).slice(0, 100));
   }
   return { valid: errors.length === 0, errors };
 }

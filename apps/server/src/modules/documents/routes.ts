@@ -83,7 +83,7 @@ export async function documentRoutes(app: FastifyInstance, deps: Deps) {
   r.post(
     '/api/declarations/:id/generate-xml',
     { preHandler: auth, schema: { ...base, params: IdParams, response: { 200: dataOf(StoredFile) } } },
-    async (req) => ({ data: await service.generateXml(actorOf(req), parseId(req.params.id)) }),
+    async (req) => ({ data: await service.generateXml(actorOf(req), parseId(req.params.id), req.lang) }),
   );
 
   r.get(

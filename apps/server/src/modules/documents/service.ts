@@ -199,8 +199,11 @@ export function documentsService(deps: Deps) {
       return { filename: documentFilename(row, 'xlsx', now()), done: writeXlsxStream(doc, out, { lang }) };
     },
 
-    /** Renders the ФНО XML, validates it against the form's XSD, and only then stores it. */
-    async generateXml(actor: Actor, id: number): Promise<StoredFile> {
+    /**
+     * Renders the ФНО XML, validates it against the form's XSD, and only then stores it. A refusal lists what to
+     * fix in `errors.xml`, in the request's language (`lang`).
+     */
+    async generateXml(actor: Actor, id: number, lang: Language = 'ru'): Promise<StoredFile> {
       const row = await loadForDownload(actor, id);
       const doc = await documentFor(row);
       let xml: string;
@@ -209,7 +212,7 @@ export function documentsService(deps: Deps) {
       } catch (err) {
         throw asHttp(err);
       }
-      const check = await validateXml(xml, doc.form, { today: now() });
+      const check = await validateXml(xml, doc.form, { today: now(), lang });
       if (!check.valid) {
         throw new HttpError(422, MSG.xmlInvalid, { xml: check.errors.slice(0, 10) });
       }

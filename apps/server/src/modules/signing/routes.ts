@@ -35,7 +35,7 @@ export async function signingRoutes(app: FastifyInstance, deps: Deps) {
   r.get(
     '/api/signing/:id/prepare-for-signing',
     { preHandler: auth, schema: { ...base, params: IdParams, response: { 200: PrepareSigningResult } } },
-    async (req) => service.prepare(actorOf(req), parseDeclarationId(req.params.id)),
+    async (req) => service.prepare(actorOf(req), parseDeclarationId(req.params.id), req.lang),
   );
   r.post(
     '/api/signing/:id/get-url-for-signing',
@@ -49,6 +49,7 @@ export async function signingRoutes(app: FastifyInstance, deps: Deps) {
         parseDeclarationId(req.params.id),
         req.body.redirect_uri,
         req.headers.host,
+        req.lang,
       ),
     }),
   );

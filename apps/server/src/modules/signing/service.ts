@@ -1,10 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MSG, DECLARATION_STATUS as S, type SendSignedResult, type Submission } from '@deklarant/contracts';
 import { DocumentError, parseFno, renderXml, validateXml } from '@deklarant/documents';
+import { DEFAULT_LANGUAGE, type Language } from '@deklarant/i18n';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { serverText } from '../../lib/language.ts';
+import { t } from '../../lib/language.ts';
 import { ProviderRejected, ProviderUnavailable } from '../../providers/payment/errors.ts';
 import { kzToday, toNbkDate } from '../../providers/rates/dates.ts';
 import { stripSignature, verifyXmlSignature } from '../../providers/signing/xmldsig.ts';
@@ -109,7 +110,18 @@ export function signingService(deps: Deps) {
       [declarationId, statuses, now()],
     );
 
-  async function prepare(actor: Actor, id: number) {
+  /**
+   * The template check's refusal: the whole list of what to fix (a long list is cut, saying how many more there
+   * are), in the reader's language (Russian as before). The problems come from the checks in that language,
+   * each field named by its label in it where there is one; the answer's localization finds no Russian text
+   * in a Kazakh or English list and leaves it as it is.
+   */
+  const checkRefusal = (errors: string[], lang: Language) => {
+    const more = errors.length > 20 ? t(lang, 'server:signing.andMore', { n: errors.length - 20 }) : '';
+    return `${t(lang, 'errors:checkInput')}: ${errors.slice(0, 20).join('; ')}${more}`;
+  };
+
+  async function prepare(actor: Actor, id: number, lang: Language = DEFAULT_LANGUAGE) {
     const row = await declarations.loadOwn(actor, id);
     assertCanSign(row, now());
     let xml: string;
@@ -117,12 +129,8 @@ export function signingService(deps: Deps) {
       // The same document as the downloads: same figures, names and personal data.
       const doc = await buildDeclarationDocument(deps, row);
       xml = renderXml(doc);
-      const check = await validateXml(xml, doc.form);
-      if (!check.valid) {
-        // the whole list of what to fix (a long list is cut, saying how many more there are)
-        const more = check.errors.length > 20 ? serverText('signing.andMore', { n: check.errors.length - 20 }) : '';
-        throw new HttpError(422, `${MSG.checkInput}: ${check.errors.slice(0, 20).join('; ')}${more}`);
-      }
+      const check = await validateXml(xml, doc.form, { lang });
+      if (!check.valid) throw new HttpError(422, checkRefusal(check.errors, lang));
     } catch (err) {
       if (err instanceof DocumentError) throw new HttpError(422, err.message);
       throw err;
@@ -197,21 +205,27 @@ export function signingService(deps: Deps) {
   }
 
   return {
-    prepare: async (actor: Actor, id: number) => {
-      const { row, name } = await prepare(actor, id);
+    prepare: async (actor: Actor, id: number, lang?: Language) => {
+      const { row, name } = await prepare(actor, id, lang);
       return {
         success: true,
         data: { declaration_id: id, document: name, tax_office_sending: row.tax_office_sending },
       };
     },
 
-    async urlForSigning(actor: Actor, id: number, redirectUri: string, host?: string): Promise<string> {
+    async urlForSigning(
+      actor: Actor,
+      id: number,
+      redirectUri: string,
+      host?: string,
+      lang?: Language,
+    ): Promise<string> {
       checkRedirect(redirectUri, host);
       const row = await declarations.loadOwn(actor, id);
       assertCanSign(row, now());
       let session = await latestSession(id, ['prepared', 'redirected']);
       if (!session || datedBefore(session.unsigned_xml, now())) {
-        await prepare(actor, id);
+        await prepare(actor, id, lang);
         session = await latestSession(id, ['prepared']);
       }
       if (!session) throw new HttpError(409, MSG.signingNotPrepared);

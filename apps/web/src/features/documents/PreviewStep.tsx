@@ -47,10 +47,25 @@ export function PreviewStep() {
 
 const failure = (e: unknown) => {
   const tryAgain = i18next.t('errors:tryAgain');
+  const text = e instanceof ApiError && e.message !== tryAgain ? e.message : undefined;
+  // an XML the checks refused: the list of what to fix, as the server wrote it in the reader's language
+  const problems = e instanceof ApiError ? [...new Set(e.errors.xml ?? [])] : [];
   notifications.show({
     color: 'red',
     title: tryAgain,
-    message: e instanceof ApiError && e.message !== tryAgain ? e.message : undefined,
+    autoClose: problems.length ? false : undefined,
+    message: problems.length ? (
+      <Stack gap={4}>
+        {text && <Text size="sm">{text}</Text>}
+        <List size="sm" data-testid="xml-problems">
+          {problems.map((p) => (
+            <List.Item key={p}>{p}</List.Item>
+          ))}
+        </List>
+      </Stack>
+    ) : (
+      text
+    ),
   });
 };
 
