@@ -1,3 +1,4 @@
+import { MSG } from '@deklarant/contracts';
 import type { Language } from '@deklarant/i18n';
 import { translator } from '@deklarant/i18n/node';
 import { LINE_TEXT, TEXT } from '@deklarant/tax';
@@ -416,5 +417,26 @@ describe('the tax engine’s texts in the reader’s language', () => {
     );
     const ruList = await call('GET', `/api/declarations/${id}/deals/first-section-a`, { token: u.token });
     expect((ruList.json().data[0].warnings as Warning[]).map((x) => x.text)).toContain(TEXT.acquisitionBelow(80));
+  });
+
+  it('why a deal needs information (our stored Russian text) in the list and on step 6, in kk and en', async () => {
+    const u = await signedInUser(s);
+    const id = await declarationWithSale(u.id);
+    await s.deps.db.query('UPDATE deals SET comment = $2 WHERE declaration_id = $1', [id, MSG.dealNeedsInfo]);
+    const comments = async (acceptLanguage?: string) => {
+      const opts = { token: u.token, ...(acceptLanguage ? { acceptLanguage } : {}) };
+      const list = await call('GET', `/api/declarations/${id}/deals/second-section`, opts);
+      const calc = await call('GET', `/api/declarations/${id}/calculation`, opts);
+      const line = (calc.json().data.lines as { field: string; deals: { comment: string | null }[] }[]).find(
+        (l) => l.field === 'from_sale_property_outside_rk',
+      );
+      return [list.json().data[0].comment, line?.deals[0]?.comment];
+    };
+    expect(await comments()).toEqual([MSG.dealNeedsInfo, MSG.dealNeedsInfo]);
+    for (const lng of ['kk', 'en'] as const) {
+      const text = translator().t(lng, 'errors:dealNeedsInfo');
+      expect(text).not.toBe(MSG.dealNeedsInfo);
+      expect(await comments(lng)).toEqual([text, text]);
+    }
   });
 });

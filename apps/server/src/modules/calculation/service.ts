@@ -80,7 +80,8 @@ function describeDeal(d: DealOut, lng: Language) {
     name: String(d.name_security ?? d.property_name ?? d.name ?? d.bank_name ?? ''),
     transaction_date: (d.transaction_date as string | null) ?? null,
     currency_code: (d.currency_code as string | null) ?? null,
-    comment: (d.comment as string | null) ?? null,
+    // why a deal needs information: our Russian text (an import's reason), in the reader's language
+    comment: d.comment ? localize(lng, d.comment as string) : null,
   };
 }
 

@@ -47,9 +47,18 @@ export function warningsIn(lng: Language, warnings: TaxWarning[]): TaxWarning[] 
   }));
 }
 
-/** A deal view (or any answer row with the engine's warnings) with its warnings in `lng`. */
-export const withWarningsIn = <T extends { warnings: TaxWarning[] }>(lng: Language, row: T): T =>
-  lng === DEFAULT_LANGUAGE ? row : { ...row, warnings: warningsIn(lng, row.warnings) };
+/**
+ * A deal view (or any answer row with the engine's warnings) with its warnings in `lng`, and the reason it needs
+ * information (`comment`: our Russian text, such as an import's) where the catalogue has it.
+ */
+export const withWarningsIn = <T extends { warnings: TaxWarning[]; comment?: unknown }>(lng: Language, row: T): T =>
+  lng === DEFAULT_LANGUAGE
+    ? row
+    : {
+        ...row,
+        warnings: warningsIn(lng, row.warnings),
+        ...(typeof row.comment === 'string' && row.comment ? { comment: localize(lng, row.comment) } : {}),
+      };
 
 /** A tax benefit's name (the reference catalogue's) and its Tax Code citation in `lng`. */
 export const benefitIn = <T extends { name: string; article?: string | null }>(
