@@ -30,7 +30,7 @@ const DATA = [
   'Иванов Иван Иванович',
   'УГД по Бостандыкскому району',
   'Дивиденды иностранных эмитентов', // an explanation of the line no catalogue has (fixture)
-  'ст. 319 НК РК', // the engine's legal basis (fixture): legal citations print as the engine gives them
+  'ст. 319 НК РК', // a legal basis not in the engine's citation form (fixture) prints as given
 ];
 const withoutData = (s: string) => DATA.reduce((acc, d) => acc.replaceAll(d, ''), s);
 const CYRILLIC = /[\u0400-\u04FF]/;
