@@ -18,10 +18,15 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A Russian number as the catalogue printed it ('50 000', '1,5') back to a number; other values stay text. */
+/**
+ * A Russian number as the catalogue printed it ('50 000', '1,5') back to a number; other values stay text. A plain
+ * decimal a number would print otherwise ('12.50', '0.00000001', 20 digits) stays as written: amounts are exact.
+ */
 function readValue(s: string): unknown {
   const plain = s.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
-  return /^-?\d+(\.\d+)?$/.test(plain) ? Number(plain) : s;
+  if (!/^-?\d+(\.\d+)?$/.test(plain)) return s;
+  const n = Number(plain);
+  return plain === s && String(n) !== s ? s : n;
 }
 
 function flatten(cat: Catalogue, prefix: string, out: [string, string][]) {
@@ -80,8 +85,21 @@ export function messageIndex(namespaces: Record<string, Catalogue>) {
 
 export type MessageIndex = ReturnType<typeof messageIndex>;
 
-/** Gives a Russian text in another language through the index; unknown texts pass through. */
-export function localize(index: MessageIndex, translate: Translate, text: string): string {
+const CYRILLIC = /[\u0400-\u04ff]/;
+/** how deep texts nest in texts: «Файл 2: Файл XML поврежден: строка 3: атрибут «x» повторяется» is three */
+const MAX_DEPTH = 4;
+
+/**
+ * Gives a Russian text in another language through the index; unknown texts pass through. A value that is itself
+ * a Russian catalogue text (a skip reason made of a corporate action's comment, «Файл 2: » before a refusal) is
+ * given in that language too; other values (names, descriptions from a report) pass as they are.
+ */
+export function localize(index: MessageIndex, translate: Translate, text: string, depth = 0): string {
   const found = index.find(text);
-  return found ? translate(found.key, found.params) : text;
+  if (!found) return text;
+  if (depth < MAX_DEPTH)
+    for (const [name, value] of Object.entries(found.params))
+      if (typeof value === 'string' && CYRILLIC.test(value))
+        found.params[name] = localize(index, translate, value, depth + 1);
+  return translate(found.key, found.params);
 }

@@ -76,7 +76,7 @@ describe('catalogues', () => {
   it('a Russian message id has one translation wherever the text appears (the API translates by the Russian text)', () => {
     // Texts of the namespaces whose Russian texts travel as message ids (reverse.ts) come first; a screen label
     // elsewhere may translate a short word by its context («Срок» of a card is not «Срок» of a consent).
-    const ids = ['errors', 'server', 'fields'];
+    const ids = ['errors', 'server', 'fields', 'importers'];
     const order = [
       ...ids,
       ...namespaces('ru')

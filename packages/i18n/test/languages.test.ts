@@ -56,3 +56,51 @@ describe('a Russian text as the message id', () => {
     expect(tr.localize('en', 'Что-то другое')).toBe('Что-то другое');
   });
 });
+
+describe('a Russian text made of texts', () => {
+  const tr = createTranslator({
+    ru: {
+      importers: {
+        prefix: 'Файл {{n}}: {{message}}',
+        damaged: 'Файл поврежден: {{reason}}. Выгрузите отчет заново.',
+        line: 'строка {{line}}: {{reason}}',
+        repeated: 'атрибут «{{attribute}}» повторяется',
+        fee: 'Комиссия {{amount}} {{currency}}.',
+      },
+    },
+    kk: {
+      importers: {
+        prefix: '{{n}}-файл: {{message}}',
+        damaged: 'Файл бүлінген: {{reason}}. Есепті қайта жүктеп алыңыз.',
+        line: '{{line}}-жол: {{reason}}',
+        repeated: '«{{attribute}}» атрибуты қайталанады',
+        fee: 'Комиссия {{amount}} {{currency}}.',
+      },
+    },
+    en: {
+      importers: {
+        prefix: 'File {{n}}: {{message}}',
+        damaged: 'The file is damaged: {{reason}}. Download the statement again.',
+        line: 'line {{line}}: {{reason}}',
+        repeated: 'attribute “{{attribute}}” is repeated',
+        fee: 'Commission {{amount}} {{currency}}.',
+      },
+    },
+  });
+
+  it('gives the values that are catalogue texts in the language too, however deep', () => {
+    expect(
+      tr.localize('en', 'Файл 2: Файл поврежден: строка 3: атрибут «id» повторяется. Выгрузите отчет заново.'),
+    ).toBe('File 2: The file is damaged: line 3: attribute “id” is repeated. Download the statement again.');
+    expect(tr.localize('kk', 'Файл 1: Файл поврежден: нечто. Выгрузите отчет заново.')).toBe(
+      '1-файл: Файл бүлінген: нечто. Есепті қайта жүктеп алыңыз.',
+    );
+  });
+
+  it('keeps amounts exactly as written', () => {
+    expect(tr.localize('en', 'Комиссия 0.00000012 BNB.')).toBe('Commission 0.00000012 BNB.');
+    expect(tr.localize('en', 'Комиссия 12.50 USD.')).toBe('Commission 12.50 USD.');
+    expect(tr.localize('en', 'Комиссия 123456789012345678901.5 KZT.')).toBe('Commission 123456789012345678901.5 KZT.');
+    expect(tr.localize('en', 'Комиссия 1.5 USD.')).toBe('Commission 1.5 USD.');
+  });
+});

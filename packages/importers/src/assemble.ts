@@ -1,10 +1,11 @@
 /** Turns parser events into declaration deals: classification, tax attachment, source keys. */
 import { classifyIncome, classifyTrade, type IncomeKind, isForeignHolding, marketOf, OP } from './classify.ts';
-import { corporateComment, markSplit, splitNote } from './corporate.ts';
+import { corporateComment, markSplit, splitNoRatioNote, splitSkipReason } from './corporate.ts';
 import { countryFromIsin } from './countries.ts';
 import type { CorporateEvent, IncomeEvent, ParsedReport, ReportEvent, TaxEvent } from './events.ts';
 import { Tally } from './reconcile.ts';
 import { SourceKeys } from './source-key.ts';
+import { tx } from './texts.ts';
 import type { ImportedDeal, ImportedSplit, ImportResult, MarketKind, SkippedRow } from './types.ts';
 import { abs, add, dateSortKey, daysBetween, isNegative, isZero, looksLikeFormula } from './values.ts';
 
@@ -193,13 +194,7 @@ export function assemble(p: ParsedReport): ImportResult {
             type_of_security: 'bond',
             source_key: keys.key('corporate', ...e.identity),
             status: verdict.status ?? (noCost ? 1 : null),
-            comment: joinComments(
-              comment,
-              verdict.comment,
-              noCost
-                ? 'Укажите стоимость приобретения погашенных облигаций: вознаграждение = погашение − стоимость.'
-                : null,
-            ),
+            comment: joinComments(comment, verdict.comment, noCost ? tx('comment.maturityNoCost') : null),
             row: e.row,
             corporate_action: 'maturity',
           }),
@@ -210,7 +205,7 @@ export function assemble(p: ParsedReport): ImportResult {
       case 'tender':
       case 'delisted': {
         if (e.quantity && !e.quantity.startsWith('-') && (!e.amount || isZero(e.amount))) {
-          skipped.push({ row: e.row, reason: `${comment} Строка зачисления без выплаты: не является сделкой.` });
+          skipped.push({ row: e.row, reason: tx('skip.creditWithoutPayment', { comment }) });
           return;
         }
         const verdict = classifyTrade({
@@ -245,7 +240,7 @@ export function assemble(p: ParsedReport): ImportResult {
           if (e.action === 'stock_merger' && e.quantity) givenUp.push(e);
           skipped.push({
             row: e.row,
-            reason: `${comment} Списание старых бумаг при обмене: не является реализацией, их стоимость переходит на новые бумаги.`,
+            reason: tx('skip.oldSharesGivenUp', { comment }),
           });
           return;
         }
@@ -259,12 +254,7 @@ export function assemble(p: ParsedReport): ImportResult {
           type_of_security: e.security ?? null,
           source_key: keys.key('corporate', ...e.identity),
           status: cost === null ? 1 : null,
-          comment: joinComments(
-            comment,
-            cost === null
-              ? 'Брокер не указал стоимость: укажите стоимость старых бумаг, перенесенную на новые (в пропорции брокера).'
-              : null,
-          ),
+          comment: joinComments(comment, cost === null ? tx('comment.mergerNoCost') : null),
           row: e.row,
           corporate_action: e.action,
         });
@@ -290,7 +280,7 @@ export function assemble(p: ParsedReport): ImportResult {
           cryptoSwap: e.cryptoSwap ?? false,
         });
         if (!verdict) {
-          skipped.push({ row: e.row, reason: 'Конвертация валюты: не является сделкой с ценными бумагами' });
+          skipped.push({ row: e.row, reason: tx('skip.fxConversion') });
           break;
         }
         const sale = e.side === 'sell';
@@ -340,7 +330,7 @@ export function assemble(p: ParsedReport): ImportResult {
       case 'position': {
         const country = countryOf(e);
         if (!isForeignHolding(country)) {
-          skipped.push({ row: e.row, reason: 'Ценная бумага эмитента РК не относится к имуществу за рубежом' });
+          skipped.push({ row: e.row, reason: tx('skip.kzSecurityPosition') });
           break;
         }
         out.push(
@@ -403,15 +393,15 @@ export function assemble(p: ParsedReport): ImportResult {
     let status = verdict.status;
     let comment = joinComments(verdict.comment, g.note);
     if (isZero(g.amount) && (g.tax === null || isZero(g.tax))) {
-      skipped.push({ row: rowsLabel(g.rows), reason: 'Выплата полностью сторнирована в этом же отчете' });
+      skipped.push({ row: rowsLabel(g.rows), reason: tx('skip.paymentReversed') });
       continue;
     }
     if (isNegative(g.amount)) {
       status = 1;
-      comment = 'Сторно выплаты без исходной выплаты в этом отчете: проверьте сумму дохода.';
+      comment = tx('comment.reversalWithoutPayment');
     } else if (g.tax && isNegative(g.tax)) {
       status = 1;
-      comment = 'Возврат удержанного налога больше удержания: проверьте сумму налога.';
+      comment = tx('comment.taxRefundExceeds');
     }
     out[g.slot] = deal({
       section: verdict.section,
@@ -441,8 +431,8 @@ export function assemble(p: ParsedReport): ImportResult {
 
   for (const { e, split } of splits) {
     const marked = split ? markSplit(out, secId(e), e.date, split.ratio) : 0;
-    skipped.push({ row: e.row, reason: `${corporateComment(e)} ${splitNote(e, marked)}` });
-    if (!split) notes.push(`${e.name}: ${splitNote(e, marked)}`);
+    skipped.push({ row: e.row, reason: splitSkipReason(e, marked) });
+    if (!split) notes.push(splitNoRatioNote(e));
   }
 
   const deals = out.filter((d): d is ImportedDeal => d !== null);
@@ -525,7 +515,7 @@ function attachTaxes(
       const later = dateSortKey(t.first.date) > dateSortKey(best.first.date);
       const sameYear = t.first.date.slice(6) === best.first.date.slice(6);
       if (later && sameYear) {
-        const note = `Удержанный налог исправлен позднее (${t.first.date}): исправление ${t.amount} учтено в этой выплате.`;
+        const note = tx('comment.taxCorrectedLater', { date: t.first.date, amount: t.amount });
         best.note = best.note ? `${best.note} ${note}` : note;
       } else best = null;
     }
@@ -560,7 +550,7 @@ function attachTaxes(
         foreign_broker: !(e.brokerIsKz ?? p.brokerIsKz),
         source_key: keys.key('tax', ...t.identity),
         status: 1,
-        comment: 'Удержанный налог без выплаты дохода в этом отчете: укажите, к какой выплате он относится.',
+        comment: tx('comment.taxWithoutPayment'),
         row: rowsLabel(t.rows),
       }),
     );

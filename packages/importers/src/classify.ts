@@ -3,6 +3,7 @@
  * market, security type). Parsers describe what happened; these rules decide how it is declared.
  */
 import { operationTypeId as op } from '@deklarant/contracts';
+import { tx } from './texts.ts';
 import type { MarketKind, SectionKey, SecurityKind } from './types.ts';
 
 /** Operation type ids (1-based order of reference.ts). */
@@ -94,7 +95,7 @@ export function classifyTrade(t: TradeFacts): Verdict | null {
     return unsure(
       buy ? 'purchase_transaction_section' : 'first_section_c',
       buy ? OP.purchase : OP.derivatives,
-      'Сделка с производным инструментом: проверьте раздел и доход вручную.',
+      tx('comment.derivative'),
     );
   }
   if (buy) return ok('purchase_transaction_section', t.cryptoSwap ? OP.exchangeIn : OP.purchase);
@@ -130,22 +131,12 @@ export function classifyIncome(f: IncomeFacts): Verdict {
           : OP.nonSecurityReward;
   const foreignSection: SectionKey = f.kind === 'dividend' ? 'third_section' : 'fourth_section';
   if (f.kind === 'interest') {
-    return f.brokerIsKz
-      ? unsure(
-          'first_section_b',
-          opId,
-          'Проценты от казахстанского брокера обычно облагаются у источника: проверьте, нужно ли их декларировать.',
-        )
-      : ok('fourth_section', opId);
+    return f.brokerIsKz ? unsure('first_section_b', opId, tx('comment.kzBrokerInterest')) : ok('fourth_section', opId);
   }
   if (f.country === 'KAZ') return ok('first_section_b', opId);
   if (f.country) return ok(foreignSection, opId);
   const kz = f.market ? f.market === 'KZ' : f.brokerIsKz;
-  return unsure(
-    kz ? 'first_section_b' : foreignSection,
-    opId,
-    'Не удалось определить страну эмитента (нет ISIN): проверьте раздел и страну регистрации.',
-  );
+  return unsure(kz ? 'first_section_b' : foreignSection, opId, tx('comment.issuerCountryUnknown'));
 }
 
 /** Foreign securities only: KZ-registered paper does not belong to foreign property. */

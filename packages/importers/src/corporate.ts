@@ -4,6 +4,7 @@
  */
 import Decimal from 'decimal.js';
 import type { CorporateEvent } from './events.ts';
+import { tx } from './texts.ts';
 import type { CorporateActionKind, ImportedDeal } from './types.ts';
 import { dateSortKey } from './values.ts';
 
@@ -66,33 +67,14 @@ export function ibCorporateKind(type: string, description: string, cash: boolean
   }
 }
 
-const WHAT: Record<CorporateActionKind, string> = {
-  split: 'сплит',
-  cash_merger: 'слияние с выплатой денег',
-  tender: 'тендерное предложение (выкуп бумаг)',
-  stock_merger: 'слияние с обменом бумаг',
-  spinoff: 'выделение компании (spin-off)',
-  maturity: 'погашение облигации',
-  coupon: 'купон',
-  stock_dividend: 'дивиденд акциями',
-  delisted: 'списание бумаг без выплаты',
-};
-
-const HOW: Record<CorporateActionKind, string> = {
-  split: 'Количество бумаг и цена одной бумаги меняются, общая стоимость приобретения — нет; дохода нет.',
-  cash_merger: 'Выбытие бумаг за деньги: доход = выплата − стоимость приобретения по FIFO.',
-  tender: 'Выбытие бумаг за деньги: доход = выплата − стоимость приобретения по FIFO.',
-  stock_merger: 'Стоимость старых бумаг переносится на новые в пропорции брокера; дохода при обмене нет.',
-  spinoff: 'Часть стоимости материнских бумаг переносится на выделенные в пропорции брокера; дохода нет.',
-  maturity: 'Вознаграждение = сумма погашения − стоимость приобретения.',
-  coupon: 'Купон — вознаграждение, доход в полной сумме.',
-  stock_dividend: 'Полученные акции учитываются по нулевой стоимости; доход возникнет при их продаже.',
-  delisted: 'Выбытие бумаг с нулевой выручкой.',
-};
-
 /** The deal comment: what the broker reported and how it is declared. */
-export const corporateComment = (e: CorporateEvent): string =>
-  `Корпоративное действие: ${WHAT[e.action]}${e.description ? ` («${e.description}»)` : ''}. ${HOW[e.action]}`;
+export function corporateComment(e: CorporateEvent): string {
+  const what = tx(`corporate.what.${e.action}`);
+  const how = tx(`corporate.how.${e.action}`);
+  return e.description
+    ? tx('corporate.comment', { what, description: e.description, how })
+    : tx('corporate.commentBare', { what, how });
+}
 
 /**
  * A split marked on this report's own deals of the security dated before it (purchases and sales). Their
@@ -107,15 +89,20 @@ export function markSplit(out: (ImportedDeal | null)[], security: string, date: 
     if (!d || (d.kind !== 'purchase' && d.kind !== 'sale') || !d.quantity) continue;
     if ((d.isin_security ?? d.ticker ?? d.name_security) !== security) continue;
     if (dateSortKey(d.transaction_date) >= before) continue;
-    const note = `Сплит ${date} (×${ratio}): при расчете FIFO количество считается как ${splitLot(d.quantity, null, ratio).quantity}, стоимость не меняется.`;
+    const note = tx('comment.splitBefore', { date, ratio, quantity: splitLot(d.quantity, null, ratio).quantity });
     d.comment = d.comment ? `${d.comment} ${note}` : note;
     marked++;
   }
   return marked;
 }
 
-export function splitNote(e: CorporateEvent, marked: number): string {
-  if (!e.ratio) return 'Брокер не указал коэффициент сплита: проверьте количество бумаг в покупках до сплита.';
-  const rule = `Покупки и продажи этой бумаги до ${e.date} (из этого и ранее загруженных отчетов) учитываются в FIFO в количестве × ${e.ratio}, стоимость не меняется.`;
-  return marked ? `${rule} Сделок этого отчета до сплита: ${marked}.` : rule;
+/** Why a split's row is not a deal: its comment and how FIFO applies it (`marked`: this report's deals before it). */
+export function splitSkipReason(e: CorporateEvent, marked: number): string {
+  const comment = corporateComment(e);
+  if (!e.ratio) return tx('skip.splitNoRatio', { comment });
+  const values = { comment, date: e.date, ratio: e.ratio };
+  return marked ? tx('skip.splitWithDeals', { ...values, deals: marked }) : tx('skip.split', values);
 }
+
+/** The reconciliation note of a split whose ratio the broker did not state. */
+export const splitNoRatioNote = (e: CorporateEvent): string => tx('note.splitNoRatio', { name: e.name });

@@ -8,6 +8,7 @@ import { readCsv } from './read/csv.ts';
 import { decodeText } from './read/text.ts';
 import { assertSafeXml, xmlRootName } from './read/xml.ts';
 import { assertSafeZip, isZip, peekXlsxText } from './read/zip-guard.ts';
+import { tx } from './texts.ts';
 import type { Detection, FormatId, ParseOptions } from './types.ts';
 
 const BROKERS: Record<FormatId, string> = {
@@ -58,7 +59,7 @@ export function sniff(bytes: Uint8Array, opts: ParseOptions = {}): Sniffed {
   }
   const text = decodeText(bytes);
   const head = text.trimStart();
-  if (!head) refuse('empty', 'Файл пустой: в нем нет данных. Выгрузите отчет из кабинета брокера заново.');
+  if (!head) refuse('empty', tx('refuse.empty'));
   if (head.startsWith('<')) {
     assertSafeXml(head);
     const root = xmlRootName(head);

@@ -1,3 +1,4 @@
+import { tx } from './texts.ts';
 /** The whole file is refused: no deals are returned, the message is shown to the user as is. */
 export type RefusalCode =
   | 'empty'
@@ -23,5 +24,5 @@ export const refuse = (code: RefusalCode, message: string): never => {
   throw new ImportRefusedError(code, message);
 };
 
-/** Russian wording for a row reference: «Строка 14» or «Лист Сделки, строка 3». */
-export const rowLabel = (row: number | string) => (typeof row === 'number' ? `Строка ${row}` : row);
+/** Russian wording for a row reference: «Строка 14», or the report's own label («Trade №3 (U123)»). */
+export const rowLabel = (row: number | string) => (typeof row === 'number' ? tx('row.label', { row }) : row);

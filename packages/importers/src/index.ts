@@ -6,6 +6,7 @@ export { ImportRefusedError, type RefusalCode } from './errors.ts';
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_UNCOMPRESSED } from './guard.ts';
 export { ACCEPTED_FORMATS, parseReport } from './parse.ts';
 export { buildTemplateCsv, buildTemplateXlsx, TEMPLATE_COLUMNS } from './template.ts';
+export { type TextKey as ImporterTextKey, tx as importerText } from './texts.ts';
 export type {
   CorporateActionKind,
   CurrencyTotals,

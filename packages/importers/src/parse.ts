@@ -16,6 +16,7 @@ import { headerScore, isHeaderOf, type Layout, parseTable } from './parsers/tabu
 import { parseTbank } from './parsers/tbank.ts';
 import { readCsv } from './read/csv.ts';
 import { readXlsx } from './read/xlsx.ts';
+import { tx } from './texts.ts';
 import type { FormatId, ImportResult, ParseOptions } from './types.ts';
 
 export const ACCEPTED_FORMATS = 'XML, JSON, CSV, XLSX';
@@ -106,8 +107,5 @@ async function parseSniffed(bytes: Uint8Array, s: Sniffed, opts: ParseOptions): 
   } else if (s.kind === 'csv' && layout) {
     return parseTable(rows, layout, 'csv');
   }
-  return refuse(
-    'unknown_format',
-    `${MSG.wrongFormat(ACCEPTED_FORMATS)}. Не удалось распознать отчет: поддерживаются Interactive Brokers (Flex XML, Activity CSV), Freedom Finance (JSON, XML), Halyk Finance, Jusan Invest, Exante, Binance, Bybit, OKX, Т-Банк и шаблон Декларант.`,
-  );
+  return refuse('unknown_format', tx('refuse.unknownFormat', { wrongFormat: MSG.wrongFormat(ACCEPTED_FORMATS) }));
 }

@@ -1,30 +1,34 @@
 /** Our CSV/XLSX template for brokers we do not parse natively (formats/template.md). */
 import ExcelJS from 'exceljs';
+import { type TextKey, tx } from './texts.ts';
 
-export const TEMPLATE_COLUMNS = [
-  ['date', 'Дата операции: дд.мм.гггг или гггг-мм-дд'],
-  [
-    'type',
-    'BUY, SELL, DIVIDEND, WHT, COUPON, INTEREST, REPAYMENT, FEE, SPLIT, POSITION (остаток бумаг на конец года), CASH (остаток денег на конец года)',
-  ],
-  ['name', 'Наименование ценной бумаги (для CASH: банк или брокер)'],
-  ['ticker', 'Тикер'],
-  ['isin', 'ISIN (12 символов)'],
-  ['quantity', 'Количество'],
-  ['price', 'Цена за единицу (если нет суммы)'],
-  ['amount', 'Сумма сделки или дохода до удержания налога'],
-  ['currency', 'Валюта: USD, EUR, KZT…'],
-  ['fee', 'Комиссия брокера'],
-  ['fee_currency', 'Валюта комиссии, если отличается'],
-  ['withholding_tax', 'Налог, удержанный у источника (для DIVIDEND и COUPON)'],
-  ['country', 'Страна эмитента (для CASH: страна банка), ISO: US или USA'],
-  ['market', 'Площадка: KASE, AIX или название иностранной биржи'],
-  ['security_type', 'SHARE, BOND, ETF, ADR, CRYPTO'],
-  ['broker', 'Название брокера'],
-  ['broker_country', 'Страна брокера: KAZ для казахстанского брокера'],
-  ['id', 'Номер сделки у брокера (защищает от повторной загрузки)'],
-  ['note', 'Примечание'],
+const COLUMNS = [
+  'date',
+  'type',
+  'name',
+  'ticker',
+  'isin',
+  'quantity',
+  'price',
+  'amount',
+  'currency',
+  'fee',
+  'fee_currency',
+  'withholding_tax',
+  'country',
+  'market',
+  'security_type',
+  'broker',
+  'broker_country',
+  'id',
+  'note',
 ] as const;
+export type TemplateColumn = (typeof COLUMNS)[number];
+
+/** Each column and what to enter in it (the Russian text of the catalogue). */
+export const TEMPLATE_COLUMNS: readonly (readonly [TemplateColumn, string])[] = COLUMNS.map(
+  (c) => [c, tx(`template.columns.${c}`)] as const,
+);
 
 /** Synthetic example rows (no real person's data). */
 export const TEMPLATE_EXAMPLES: readonly (readonly string[])[] = [
@@ -123,20 +127,27 @@ export function buildTemplateCsv(opts: { examples?: boolean } = {}): Uint8Array 
   return new TextEncoder().encode(`\uFEFF${body}`);
 }
 
-/** Sheet 1 «Операции» (what is imported), sheet 2 «Инструкция» (column meanings, never imported). */
-export async function buildTemplateXlsx(opts: { examples?: boolean } = {}): Promise<Uint8Array> {
+/**
+ * Sheet 1 «Операции» (what is imported), sheet 2 «Инструкция» (column meanings, never imported). `text` gives
+ * the sheet names and instructions in the reader's language (a catalogue text by its importers key); Russian
+ * by default. Only the column names are read back, and they are the same in every language.
+ */
+export async function buildTemplateXlsx(
+  opts: { examples?: boolean; text?: (key: TextKey) => string } = {},
+): Promise<Uint8Array> {
+  const text = opts.text ?? ((key: TextKey) => tx(key));
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Декларант';
-  const ops = wb.addWorksheet('Операции');
+  const ops = wb.addWorksheet(text('template.sheetOperations'));
   ops.addRow(TEMPLATE_COLUMNS.map(([c]) => c)).font = { bold: true };
   if (opts.examples !== false) for (const ex of TEMPLATE_EXAMPLES) ops.addRow([...ex]);
   ops.columns.forEach((c) => {
     c.width = 16;
     c.numFmt = '@';
   });
-  const help = wb.addWorksheet('Инструкция');
-  help.addRow(['Столбец', 'Что указать']).font = { bold: true };
-  for (const [c, d] of TEMPLATE_COLUMNS) help.addRow([c, d]);
+  const help = wb.addWorksheet(text('template.sheetHelp'));
+  help.addRow([text('template.column'), text('template.whatToEnter')]).font = { bold: true };
+  for (const c of COLUMNS) help.addRow([c, text(`template.columns.${c}`)]);
   help.getColumn(1).width = 18;
   help.getColumn(2).width = 100;
   const buf = await wb.xlsx.writeBuffer();

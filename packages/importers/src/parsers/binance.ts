@@ -3,6 +3,7 @@ import { FIAT, USD_STABLECOINS } from '../classify.ts';
 import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent, TradeEvent } from '../events.ts';
 import type { CsvRow } from '../read/csv.ts';
+import { tx } from '../texts.ts';
 import { abs, add, isNegative, isZero, readDecimal, text } from '../values.ts';
 import { RowReader } from './common.ts';
 
@@ -28,13 +29,13 @@ export const QUOTES = [
 
 /** How a quote asset is priced for the declaration. */
 function pricing(asset: string): { currency: string; swap: boolean; note: string | null } {
-  if (USD_STABLECOINS.has(asset)) return { currency: 'USD', swap: false, note: `Сумма в ${asset} учтена как USD.` };
+  if (USD_STABLECOINS.has(asset))
+    return { currency: 'USD', swap: false, note: tx('comment.stablecoinAsUsd', { asset }) };
   if (FIAT.has(asset)) return { currency: asset, swap: false, note: null };
   return { currency: asset, swap: true, note: null };
 }
 
-const SWAP_FLAG = (asset: string) =>
-  `Обмен на криптовалюту ${asset}: укажите стоимость в валюте, курс которой публикует Национальный банк РК.`;
+const SWAP_FLAG = (asset: string) => tx('comment.cryptoSwap', { asset });
 
 /** "0.1800000000SOL" → ["0.18", "SOL"]. */
 function amountWithAsset(v: string): [string | null, string] {
@@ -52,12 +53,12 @@ export function header(
   const index = new Map((first?.cells ?? []).map((c, i) => [c.replace(/^\uFEFF/, '').trim(), i] as const));
   const missing = required.filter((c) => !index.has(c));
   if (!first || missing.length) {
-    refuse('columns', `Не найдены обязательные столбцы ${broker}: ${missing.map((c) => `«${c}»`).join(', ')}.`);
+    refuse('columns', tx('refuse.columnsOf', { broker, columns: missing.map((c) => `«${c}»`).join(', ') }));
   }
   const data = rows.slice(1);
   const last = data[data.length - 1];
   if (last && last.cells.length < first!.cells.length) {
-    refuse('truncated', `Файл обрезан: последняя строка ${last.row} неполная. Выгрузите историю заново.`);
+    refuse('truncated', tx('refuse.truncatedHistory', { row: last.row }));
   }
   return { index, data };
 }
@@ -91,7 +92,8 @@ export function cryptoTrade(
 ): TradeEvent {
   const p = pricing(quote);
   const feeInQuote = fee?.[0] && !isZero(fee[0]) && fee[1] === quote;
-  const feeNote = fee?.[0] && !isZero(fee[0]) && !feeInQuote ? `Комиссия ${fee[0]} ${fee[1]}.` : null;
+  const feeNote =
+    fee?.[0] && !isZero(fee[0]) && !feeInQuote ? tx('comment.fee', { amount: fee[0], currency: fee[1] }) : null;
   return {
     type: 'trade',
     row,
@@ -128,10 +130,10 @@ export function parseBinanceTrades(rows: CsvRow[]): ParsedReport {
     const pair = cell(cells, 'Pair').toUpperCase();
     const quote = quoteAsset || QUOTES.find((q) => pair.endsWith(q) && pair.length > q.length) || '';
     const base = baseAsset || pair.slice(0, pair.length - quote.length);
-    if (side !== 'BUY' && side !== 'SELL') r.fail(row, 'Side', `неизвестная сторона сделки «${cell(cells, 'Side')}»`);
-    if (!quantity) r.fail(row, 'Executed', `не удалось прочитать количество «${cell(cells, 'Executed')}»`);
-    if (!amount) r.fail(row, 'Amount', `не удалось прочитать сумму «${cell(cells, 'Amount')}»`);
-    if (!quote || !base) r.fail(row, 'Pair', `не удалось разобрать пару «${pair}»`);
+    if (side !== 'BUY' && side !== 'SELL') r.fail(row, 'Side', tx('row.sideUnknown', { value: cell(cells, 'Side') }));
+    if (!quantity) r.fail(row, 'Executed', tx('row.quantityUnreadable', { value: cell(cells, 'Executed') }));
+    if (!amount) r.fail(row, 'Amount', tx('row.amountUnreadable', { value: cell(cells, 'Amount') }));
+    if (!quote || !base) r.fail(row, 'Pair', tx('row.pairUnreadable', { pair }));
     if (!date || !quantity || !amount || !quote || !base || (side !== 'BUY' && side !== 'SELL')) continue;
     const feeCell = cell(cells, 'Fee');
     const fee = feeCell ? amountWithAsset(feeCell + (index.has('Fee Coin') ? cell(cells, 'Fee Coin') : '')) : null;
@@ -178,12 +180,12 @@ export function parseBinanceLedger(rows: CsvRow[]): ParsedReport {
         quantity: change,
         market: 'foreign',
         security: 'digital_asset',
-        comment: `Вознаграждение в криптовалюте («${op}»): укажите доход в валюте и раздел вручную.`,
+        comment: tx('comment.cryptoReward', { operation: op }),
       });
       continue;
     }
     if (!TRADE_OPS.test(op)) {
-      skipped.push({ row, reason: `Операция «${op}» не является сделкой` });
+      skipped.push({ row, reason: tx('skip.operationNotDeal', { operation: op }) });
       continue;
     }
     const key = `${time}|${cell(cells, 'Account')}`;
@@ -193,13 +195,13 @@ export function parseBinanceLedger(rows: CsvRow[]): ParsedReport {
     groups.set(key, g);
   }
   for (const [key, g] of groups) {
-    const row = g.rows.length === 1 ? g.rows[0]! : `Строки ${g.rows.join(', ')}`;
+    const row = g.rows.length === 1 ? g.rows[0]! : tx('row.labelMany', { rows: g.rows.join(', ') });
     const fee = g.legs.find((l) => /fee/i.test(l.op));
     const legs = g.legs.filter((l) => l !== fee);
     const got = sumByCoin(legs.filter((l) => !isNegative(l.change)));
     const spent = sumByCoin(legs.filter((l) => isNegative(l.change)));
     if (got.length !== 1 || spent.length !== 1) {
-      r.fail(row, 'Operation', 'не удалось сопоставить части сделки (нужна одна полученная и одна списанная монета)');
+      r.fail(row, 'Operation', tx('row.legsUnmatched'));
       continue;
     }
     const [gotCoin, gotAmount] = got[0]!;

@@ -6,6 +6,7 @@
  */
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import type { CsvRow } from '../read/csv.ts';
+import { tx } from '../texts.ts';
 import { readDecimal } from '../values.ts';
 import { cryptoTrade, header, QUOTES } from './binance.ts';
 import { RowReader } from './common.ts';
@@ -33,8 +34,8 @@ export function parseBybitSpot(rows: CsvRow[]): ParsedReport {
     const value = r.number(row, 'Filled Value', cell(cells, 'Filled Value'));
     const fee = readDecimal(cell(cells, 'Fees')) ?? null;
     if (side !== 'BUY' && side !== 'SELL')
-      r.fail(row, 'Direction', `неизвестная сторона сделки «${cell(cells, 'Direction')}»`);
-    if (!quote) r.fail(row, 'Spot Pairs', `не удалось разобрать пару «${cell(cells, 'Spot Pairs')}»`);
+      r.fail(row, 'Direction', tx('row.sideUnknown', { value: cell(cells, 'Direction') }));
+    if (!quote) r.fail(row, 'Spot Pairs', tx('row.pairUnreadable', { pair: cell(cells, 'Spot Pairs') }));
     if (!date || !quantity || !value || !quote || (side !== 'BUY' && side !== 'SELL')) continue;
     const buy = side === 'BUY';
     events.push(

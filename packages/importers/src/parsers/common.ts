@@ -1,6 +1,7 @@
 /** Helpers every parser shares: reading required fields with row errors, and the event base. */
 import { alpha3 } from '../countries.ts';
 import { rowLabel } from '../errors.ts';
+import { tx } from '../texts.ts';
 import type { RowError } from '../types.ts';
 import { type DateOrder, readDate, readDecimal, text } from '../values.ts';
 
@@ -17,7 +18,7 @@ export class RowReader {
     const d = readDate(v, this.order);
     if (d) return d;
     const shown = v instanceof Date ? v.toISOString() : text(v);
-    this.fail(row, field, shown ? `не удалось прочитать дату «${shown}»` : `не заполнена дата (${field})`);
+    this.fail(row, field, shown ? tx('row.dateUnreadable', { value: shown }) : tx('row.dateMissing', { field }));
     return null;
   }
 
@@ -28,7 +29,7 @@ export class RowReader {
     this.fail(
       row,
       field,
-      n === undefined ? `не заполнено поле «${field}»` : `не удалось прочитать число «${text(v)}» в поле «${field}»`,
+      n === undefined ? tx('row.fieldMissing', { field }) : tx('row.numberUnreadable', { value: text(v), field }),
     );
     return null;
   }
@@ -38,7 +39,7 @@ export class RowReader {
     const n = readDecimal(v, this.decimalComma);
     if (n === undefined) return null;
     if (n === null) {
-      this.fail(row, field, `не удалось прочитать число «${text(v)}» в поле «${field}»`);
+      this.fail(row, field, tx('row.numberUnreadable', { value: text(v), field }));
       return false;
     }
     return n;
@@ -47,14 +48,14 @@ export class RowReader {
   required(row: number | string, field: string, v: unknown): string | null {
     const s = text(v);
     if (s) return s;
-    this.fail(row, field, `не заполнено поле «${field}»`);
+    this.fail(row, field, tx('row.fieldMissing', { field }));
     return null;
   }
 
   currency(row: number | string, field: string, v: unknown): string | null {
     const s = text(v).toUpperCase();
     if (/^[A-Z0-9]{2,10}$/.test(s)) return s;
-    this.fail(row, field, s ? `неизвестная валюта «${s}»` : `не заполнена валюта (${field})`);
+    this.fail(row, field, s ? tx('row.currencyUnknown', { value: s }) : tx('row.currencyMissing', { field }));
     return null;
   }
 

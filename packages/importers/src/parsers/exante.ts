@@ -6,6 +6,7 @@ import { securityKindOf } from '../classify.ts';
 import { corporateKindOfText, splitRatioOf } from '../corporate.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import type { CsvRow } from '../read/csv.ts';
+import { tx } from '../texts.ts';
 import { abs, add, isZero, mul, readIsin, text } from '../values.ts';
 import { header } from './binance.ts';
 import { RowReader } from './common.ts';
@@ -49,12 +50,12 @@ export function parseExanteTrades(rows: CsvRow[]): ParsedReport {
     const price = r.optionalNumber(row, 'Price', cell(cells, 'Price'));
     const volume = r.optionalNumber(row, 'Traded Volume', cell(cells, 'Traded Volume'));
     const commission = r.optionalNumber(row, 'Commission', cell(cells, 'Commission'));
-    if (side !== 'buy' && side !== 'sell') r.fail(row, 'Side', `неизвестная сторона сделки «${cell(cells, 'Side')}»`);
+    if (side !== 'buy' && side !== 'sell') r.fail(row, 'Side', tx('row.sideUnknown', { value: cell(cells, 'Side') }));
     if (!date || !currency || !quantity || price === false || volume === false || commission === false) continue;
     if (side !== 'buy' && side !== 'sell') continue;
     const total = volume ? abs(volume) : price ? abs(mul(price, quantity)) : null;
     if (!total) {
-      r.fail(row, 'Traded Volume', 'не заполнены ни сумма сделки, ни цена');
+      r.fail(row, 'Traded Volume', tx('row.noAmountNorPrice'));
       continue;
     }
     const sym = symbolOf(cell(cells, 'Symbol ID'));
@@ -188,18 +189,18 @@ export function parseExanteTransactions(rows: CsvRow[]): ParsedReport {
           ...base,
           amount: cash,
           quantity: null,
-          comment: `Корпоративное действие Exante «${leg.comment}»: укажите, как его декларировать.`,
+          comment: tx('comment.exanteCorporateAsk', { description: leg.comment }),
         });
-      } else skipped.push({ row, reason: `Корпоративное действие без выплаты денег («${leg.comment}»)` });
+      } else skipped.push({ row, reason: tx('skip.corporateNoCash', { description: leg.comment }) });
     } else if (/FUNDING|WITHDRAWAL|AUTOCONVERSION|EXCHANGE|TRANSFER|FEE|SUBSCRIPTION/.test(op)) {
-      skipped.push({ row, reason: `Операция Exante «${op}»: не является доходом или сделкой для декларации` });
+      skipped.push({ row, reason: tx('skip.exanteOperation', { operation: op }) });
     } else {
       events.push({
         type: 'unknown',
         ...base,
         amount: sum,
         quantity: null,
-        comment: `Операция Exante «${op}»: укажите, является ли она доходом, и раздел.`,
+        comment: tx('comment.exanteOperationAsk', { operation: op }),
       });
     }
   }
@@ -221,12 +222,11 @@ function tradeOf(
   const assetLeg = t.legs.find((l) => l.asset === t.symbol.toUpperCase() || l.asset.length > 3);
   const cashLeg = t.legs.find((l) => l !== assetLeg);
   if (sym.currency) {
-    for (const l of [...t.legs, ...t.fees])
-      skipped.push({ row: l.row, reason: 'Конвертация валюты: не является сделкой с ценными бумагами' });
+    for (const l of [...t.legs, ...t.fees]) skipped.push({ row: l.row, reason: tx('skip.fxConversion') });
     return;
   }
   if (!assetLeg || !cashLeg) {
-    r.fail(label, 'Sum', 'у сделки нет строки с количеством бумаг или строки с суммой');
+    r.fail(label, 'Sum', tx('row.legMissing'));
     return;
   }
   let commission: string | null = null;
@@ -235,7 +235,7 @@ function tradeOf(
     else
       skipped.push({
         row: f.row,
-        reason: `Комиссия в другой валюте (${f.asset}) не отнесена к сделке: укажите ее вручную`,
+        reason: tx('skip.feeOtherCurrency', { currency: f.asset }),
       });
   }
   const side = assetLeg.sum.startsWith('-') ? 'sell' : 'buy';

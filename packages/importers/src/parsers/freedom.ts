@@ -4,13 +4,14 @@ import { splitRatioOf } from '../corporate.ts';
 import { refuse } from '../errors.ts';
 import type { IncomeEvent, ParsedReport, ReportEvent, TaxEvent } from '../events.ts';
 import { parseXml } from '../read/xml.ts';
+import { tx } from '../texts.ts';
 import type { CorporateActionKind } from '../types.ts';
 import { abs, add, cmp, isBlank, isZero, mul, readDate, readDecimal, readIsin, sub, text } from '../values.ts';
 import { RowReader, splitTickerSuffix } from './common.ts';
 
 type Obj = Record<string, unknown>;
 
-export const FREEDOM_KZ = 'Freedom Finance (Фридом Финанс Казахстан)';
+export const FREEDOM_KZ = tx('value.freedomKzBroker');
 export const FREEDOM_EU = 'Freedom24 (Freedom Finance Europe)';
 
 /** JSON arrays, or XML `<detailed><node>…</node></detailed>`. */
@@ -32,10 +33,10 @@ export function parseFreedomJson(json: string): ParsedReport {
   try {
     doc = JSON.parse(json);
   } catch {
-    return refuse('truncated', 'Файл JSON поврежден или обрезан и не может быть прочитан. Выгрузите отчет заново.');
+    return refuse('truncated', tx('refuse.jsonBroken'));
   }
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
-    return refuse('columns', 'В файле JSON нет отчета брокера Freedom Finance.');
+    return refuse('columns', tx('refuse.freedomJsonNoReport'));
   }
   return parseFreedomTree(doc as Obj, 'freedom_json');
 }
@@ -43,16 +44,13 @@ export function parseFreedomJson(json: string): ParsedReport {
 export function parseFreedomXml(xml: string): ParsedReport {
   const doc = parseXml(xml, ['node']);
   const root = Object.entries(doc).find(([k]) => k !== '?xml')?.[1];
-  if (!root || typeof root !== 'object') return refuse('columns', 'В файле XML нет отчета брокера Freedom Finance.');
+  if (!root || typeof root !== 'object') return refuse('columns', tx('refuse.freedomXmlNoReport'));
   return parseFreedomTree(root as Obj, 'freedom_xml');
 }
 
 function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): ParsedReport {
   if (!('trades' in doc) && !('corporate_actions' in doc) && !('cash_in_outs' in doc)) {
-    refuse(
-      'columns',
-      'В отчете Freedom Finance нет разделов trades и corporate_actions: выгрузите полный отчет брокера.',
-    );
+    refuse('columns', tx('refuse.freedomNoSections'));
   }
   const r = new RowReader('dmy');
   const events: ReportEvent[] = [];
@@ -63,7 +61,7 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
   detailed(doc, 'trades').forEach((t, i) => {
     const row = `trades №${i + 1}`;
     if (grouped(t)) {
-      skipped.push({ row, reason: 'Сводная строка «Grouped»: операции указаны построчно в других разделах отчета' });
+      skipped.push({ row, reason: tx('skip.freedomGrouped') });
       return;
     }
     const instr = text(t.instr_nm);
@@ -72,7 +70,8 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
     const quantity = r.number(row, 'q', t.q);
     const currency = r.currency(row, 'curr_c', t.curr_c);
     const op = text(t.operation).toLowerCase();
-    if (op !== 'buy' && op !== 'sell') r.fail(row, 'operation', `неизвестный вид операции «${text(t.operation)}»`);
+    if (op !== 'buy' && op !== 'sell')
+      r.fail(row, 'operation', tx('row.operationUnknown', { value: text(t.operation) }));
     const price = r.optionalNumber(row, 'p', t.p);
     const summ = isBlank(t.summ) ? (price ? mul(price, quantity ?? '0') : null) : r.number(row, 'summ', t.summ);
     const commission = r.optionalNumber(row, 'commission', t.commission);
@@ -109,9 +108,7 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
   const report: ParsedReport = {
     ...(unread.length
       ? {
-          notes: [
-            `Разделы отчета Freedom не прочитаны: ${unread.join(', ')} (движение бумаг и денег без сделок). Если там есть продажи или доходы, внесите их вручную.`,
-          ],
+          notes: [tx('note.freedomUnread', { sections: unread.join(', ') })],
         }
       : {}),
     format,
@@ -139,7 +136,7 @@ function corporateActions(rows: Obj[], r: RowReader, events: ReportEvent[], skip
   rows.forEach((c, i) => {
     const row = `corporate_actions №${i + 1}`;
     if (grouped(c)) {
-      skipped.push({ row, reason: 'Сводная строка «Grouped»: операции указаны построчно в других разделах отчета' });
+      skipped.push({ row, reason: tx('skip.freedomGrouped') });
       return;
     }
     const typeId = text(c.type_id).toLowerCase();
@@ -174,13 +171,13 @@ function corporateActions(rows: Obj[], r: RowReader, events: ReportEvent[], skip
           currency,
           amount: money,
           quantity: readDecimal(c.q_on_ex_date) || null,
-          comment: `Корпоративное действие Freedom «${text(c.type) || typeId}»: укажите, является ли оно доходом, и раздел.`,
+          comment: tx('comment.freedomCorporateAsk', { type: text(c.type) || typeId }),
         });
         return;
       }
       skipped.push({
         row,
-        reason: `Корпоративное действие «${text(c.type) || typeId}» без выплаты денег: не является доходом`,
+        reason: tx('skip.corporateTypeNotIncome', { type: text(c.type) || typeId }),
       });
       return;
     }
@@ -309,7 +306,7 @@ function cashInOuts(rows: Obj[], r: RowReader, events: ReportEvent[], skipped: P
     const row = `cash_in_outs №${i + 1}`;
     const type = text(c.type).toLowerCase();
     if (!['dividend', 'dividend_reverted', 'tax', 'tax_reverted'].includes(type)) {
-      skipped.push({ row, reason: `Движение денег «${type || 'без типа'}» не является доходом` });
+      skipped.push({ row, reason: tx('skip.cashNotIncome', { type: type || tx('value.noType') }) });
       return;
     }
     const date = r.date(row, 'datetime', c.pay_d ?? c.datetime);

@@ -4,6 +4,7 @@ import { corporateKindOfText, splitRatioOf } from '../corporate.ts';
 import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import { type CsvRow, readCsv } from '../read/csv.ts';
+import { tx } from '../texts.ts';
 import type { SecurityKind } from '../types.ts';
 import { abs, isZero, readDate, readIsin, text } from '../values.ts';
 import { RowReader } from './common.ts';
@@ -74,21 +75,21 @@ function corporateActions(
       security: CATEGORY[text(rec['Asset Category']).toLowerCase()] ?? ibSecurity(text(rec['Asset Category'])),
     };
     if (!kind) {
-      if (!cash) skipped.push({ row, reason: `Корпоративное действие без выплаты денег («${description}»)` });
+      if (!cash) skipped.push({ row, reason: tx('skip.corporateNoCash', { description }) });
       else
         events.push({
           type: 'unknown',
           ...base,
           amount: cash,
           quantity,
-          comment: `Корпоративное действие «${description}»: укажите, как его декларировать.`,
+          comment: tx('comment.corporateAsk', { description }),
         });
       continue;
     }
     if (kind === 'split') {
       const key = `${date}|${splitRatioOf(description)}|${symbol}`;
       if (splits.has(key)) {
-        skipped.push({ row, reason: `Вторая строка того же сплита («${description}»): сплит учтен по первой` });
+        skipped.push({ row, reason: tx('skip.splitSecondRow', { description }) });
         continue;
       }
       splits.add(key);
@@ -156,7 +157,7 @@ export function parseIbCsv(csv: string): ParsedReport {
     const disc = rec.DataDiscriminator ?? '';
     if (disc === 'ClosedLot') continue;
     if (hasOrders && disc !== 'Order') {
-      skipped.push({ row, reason: 'Строка исполнения: сделка учтена по строке заявки (Order)' });
+      skipped.push({ row, reason: tx('skip.executionRow') });
       continue;
     }
     const category = text(rec['Asset Category']);
@@ -188,9 +189,7 @@ export function parseIbCsv(csv: string): ParsedReport {
       cost: side === 'sell' && basis && !isZero(basis) ? abs(basis) : null,
       market: 'foreign',
       security: info?.type === 'ETF' ? 'fund' : security,
-      flag: /(^|;)Ca(;|$)/.test(text(rec.Code))
-        ? 'Отмена или исправление сделки у брокера: проверьте, не задвоена ли сделка.'
-        : null,
+      flag: /(^|;)Ca(;|$)/.test(text(rec.Code)) ? tx('comment.cancelledTrade') : null,
     });
   }
 
@@ -198,7 +197,7 @@ export function parseIbCsv(csv: string): ParsedReport {
   for (const section of ['Deposits & Withdrawals', 'Fees', 'Transfers'] as const) {
     for (const { row, rec } of rows.get(section) ?? []) {
       if (/^Total/i.test(text(rec.Currency)) || /^Total/i.test(Object.values(rec).map(text).join(' '))) continue;
-      skipped.push({ row, reason: `Раздел «${section}»: не является доходом или сделкой для декларации` });
+      skipped.push({ row, reason: tx('skip.section', { section }) });
     }
   }
 
@@ -235,14 +234,10 @@ export function parseIbCsv(csv: string): ParsedReport {
   }
 
   if (!rows.has('Trades') && !rows.has('Dividends') && !rows.has('Interest') && !rows.has('Withholding Tax')) {
-    skipped.push({ row: 1, reason: 'В выписке нет разделов Trades, Dividends, Withholding Tax и Interest' });
+    skipped.push({ row: 1, reason: tx('skip.noSections') });
   }
   const unread = [...rows.keys()].filter((name) => !KNOWN_SECTIONS.has(name));
-  const notes = unread.length
-    ? [
-        `Разделы выписки Interactive Brokers не прочитаны: ${unread.join(', ')}. Если в них есть сделки или доходы, внесите их вручную или через шаблон.`,
-      ]
-    : [];
+  const notes = unread.length ? [tx('note.ibCsvUnread', { sections: unread.join(', ') })] : [];
   const report: ParsedReport = {
     notes,
     format: 'ib_activity_csv',
@@ -271,7 +266,7 @@ function collect(lines: CsvRow[]): Map<string, Section[]> {
       if (missing.length) {
         refuse(
           'columns',
-          `Строка ${row}: в разделе «${section}» нет столбцов ${missing.map((c) => `«${c}»`).join(', ')}. Выгрузите стандартную выписку Activity Statement.`,
+          tx('refuse.ibCsvColumns', { row, section, columns: missing.map((c) => `«${c}»`).join(', ') }),
         );
       }
       headers.set(section, fields);
@@ -281,7 +276,7 @@ function collect(lines: CsvRow[]): Map<string, Section[]> {
     const header = headers.get(section);
     if (!header) continue;
     if (cells === last?.cells && fields.length < header.length) {
-      refuse('truncated', `Файл обрезан: последняя строка ${row} неполная. Выгрузите выписку заново.`);
+      refuse('truncated', tx('refuse.truncatedStatement', { row }));
     }
     const rec: Rec = {};
     header.forEach((h, i) => {
@@ -291,7 +286,7 @@ function collect(lines: CsvRow[]): Map<string, Section[]> {
     if (list) list.push({ header, row, rec });
     else out.set(section, [{ header, row, rec }]);
   }
-  if (!headers.size) refuse('columns', 'Не найдено ни одного раздела выписки Interactive Brokers (строк Header).');
+  if (!headers.size) refuse('columns', tx('refuse.ibCsvNoSections'));
   return out;
 }
 

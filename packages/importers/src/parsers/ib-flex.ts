@@ -5,6 +5,7 @@ import { ibCorporateKind, splitRatioOf } from '../corporate.ts';
 import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import { xmlScanner } from '../read/xml-scan.ts';
+import { tx } from '../texts.ts';
 import type { SecurityKind } from '../types.ts';
 import { abs, add, isBlank, isZero, mul, readDate, readIsin, text } from '../values.ts';
 import { countryCode, RowReader } from './common.ts';
@@ -66,8 +67,7 @@ const QUIET_SECTIONS = new Set([
 ]);
 
 /** What to export instead, for a Flex query whose layout we do not read. */
-export const FLEX_HOW_TO =
-  'В Client Portal откройте Performance & Reports → Flex Queries и создайте Activity Flex Query с разделами Trades (уровень детализации Execution), Cash Transactions, Corporate Actions, Open Positions и Cash Report, формат XML, период — календарный год.';
+export const FLEX_HOW_TO = tx('refuse.ibFlexHowTo');
 
 /**
  * Reads the report in one streaming pass (read/xml-scan.ts) and hands out its events lazily: each Trade
@@ -143,7 +143,7 @@ export function parseIbFlex(xml: string): ParsedReport {
               orders++;
               skipped.push({
                 row: `Trade ${level} (${st.account})`,
-                reason: `Сводная строка уровня ${level}: сделки учтены по строкам исполнения (EXECUTION)`,
+                reason: tx('skip.summaryLevel', { level }),
               });
             }
           } else if (section === 'Trades' && name === 'Order') orders++;
@@ -183,12 +183,10 @@ export function parseIbFlex(xml: string): ParsedReport {
     if (root !== 'FlexQueryResponse' || rootEmpty) {
       refuse(
         'columns',
-        errorMessage
-          ? `Это ответ сервиса IB Flex с ошибкой («${text(errorMessage)}»), а не отчет. Сформируйте отчет заново.`
-          : 'В файле XML нет отчета Interactive Brokers (элемент FlexQueryResponse).',
+        errorMessage ? tx('refuse.ibFlexErrorAnswer', { error: text(errorMessage) }) : tx('refuse.ibFlexNoReport'),
       );
     }
-    if (!statements) refuse('columns', 'В отчете Interactive Brokers нет ни одного FlexStatement.');
+    if (!statements) refuse('columns', tx('refuse.ibFlexNoStatement'));
     checkLayout(executions, orders, read, unread, report);
     if (from && to) report.period = { from, to };
   }
@@ -218,24 +216,21 @@ function checkLayout(
   report: ParsedReport,
 ): void {
   if (orders > 0 && executions === 0) {
-    refuse(
-      'columns',
-      `Отчет Interactive Brokers выгружен на уровне заявок (Order), без строк исполнения: сделки из него не прочитать. ${FLEX_HOW_TO}`,
-    );
+    refuse('columns', tx('refuse.ibFlexOrdersOnly', { howTo: FLEX_HOW_TO }));
   }
   const names = [...unread.keys()];
   if (executions === 0 && read === 0 && names.length) {
-    const what = unread.has('TradeConfirms')
-      ? 'Это отчет Trade Confirmation (TradeConfirm), а не отчет о деятельности.'
-      : unread.has('StmtFunds')
-        ? 'В отчете только движение денежных средств (Statement of Funds): по нему нельзя определить сделки и доходы.'
-        : `В отчете только разделы, которые мы не читаем (${names.join(', ')}).`;
-    refuse('columns', `${what} ${FLEX_HOW_TO}`);
+    refuse(
+      'columns',
+      unread.has('TradeConfirms')
+        ? tx('refuse.ibFlexTradeConfirm', { howTo: FLEX_HOW_TO })
+        : unread.has('StmtFunds')
+          ? tx('refuse.ibFlexFundsOnly', { howTo: FLEX_HOW_TO })
+          : tx('refuse.ibFlexUnreadOnly', { sections: names.join(', '), howTo: FLEX_HOW_TO }),
+    );
   }
   if (names.length) {
-    report.notes = [
-      `Разделы отчета Interactive Brokers не прочитаны (строк: ${names.map((n) => `${n} — ${unread.get(n)}`).join(', ')}): операции из них не перенесены. Если в них есть сделки или доходы, добавьте в Flex Query разделы Trades, Cash Transactions и Corporate Actions.`,
-    ];
+    report.notes = [tx('note.ibFlexUnread', { sections: names.map((n) => `${n} — ${unread.get(n)}`).join(', ') })];
   }
 }
 
@@ -289,7 +284,7 @@ function trade(t: Attrs, n: number, account: string, r: RowReader, events: Repor
     exchange: text(t.listingExchange) || text(t.exchange) || null,
     market: 'foreign',
     security: ibSecurity(t.assetCategory, t.subCategory),
-    flag: cancelled ? 'Отмена или исправление сделки у брокера: проверьте, не задвоена ли сделка.' : null,
+    flag: cancelled ? tx('comment.cancelledTrade') : null,
   });
 }
 
@@ -363,7 +358,7 @@ function corporateActions(st: Statement, r: RowReader, events: ReportEvent[], sk
   st.corporate.forEach((c, i) => {
     const row = `CorporateAction №${i + 1}${account ? ` (${account})` : ''}`;
     if (hasDetail && text(c.levelOfDetail).toUpperCase() === 'SUMMARY') {
-      skipped.push({ row, reason: 'Сводная строка корпоративного действия: учтены строки DETAIL' });
+      skipped.push({ row, reason: tx('skip.corporateSummary') });
       return;
     }
     const description = text(c.actionDescription) || text(c.description);
@@ -393,7 +388,7 @@ function corporateActions(st: Statement, r: RowReader, events: ReportEvent[], sk
     };
     if (!kind) {
       if (cash === null) {
-        skipped.push({ row, reason: `Корпоративное действие «${text(c.type) || description}» без выплаты денег` });
+        skipped.push({ row, reason: tx('skip.corporateTypeNoCash', { type: text(c.type) || description }) });
         return;
       }
       events.push({
@@ -401,13 +396,13 @@ function corporateActions(st: Statement, r: RowReader, events: ReportEvent[], sk
         ...base,
         amount: cash,
         quantity,
-        comment: `Корпоративное действие Interactive Brokers «${text(c.type)}» («${description}»): укажите, как его декларировать.`,
+        comment: tx('comment.ibCorporateAsk', { type: text(c.type), description }),
       });
       return;
     }
     if (kind === 'split') {
       if (splits.has(actionId)) {
-        skipped.push({ row, reason: `Вторая строка того же сплита («${description}»): сплит учтен по первой` });
+        skipped.push({ row, reason: tx('skip.splitSecondRow', { description }) });
         return;
       }
       splits.add(actionId);
@@ -437,7 +432,7 @@ function cashTransaction(
   const type = text(c.type);
   const kind = incomeKindOf(type);
   if (!kind && type !== 'Withholding Tax' && NOT_INCOME.test(type)) {
-    skipped.push({ row, reason: `Операция «${type}» не является доходом для декларации` });
+    skipped.push({ row, reason: tx('skip.operationNotIncome', { operation: type }) });
     return;
   }
   const date = r.date(row, 'dateTime', c.dateTime || c.settleDate || c.reportDate);
@@ -465,7 +460,10 @@ function cashTransaction(
       ...base,
       amount,
       quantity: null,
-      comment: `Операция Interactive Brokers «${type || 'без типа'}» (${description || 'без описания'}): укажите, является ли она доходом, и раздел.`,
+      comment: tx('comment.ibOperationAsk', {
+        type: type || tx('value.noType'),
+        description: description || tx('value.noDescription'),
+      }),
     });
     return;
   }

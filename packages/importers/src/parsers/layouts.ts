@@ -1,4 +1,6 @@
 /** Column layouts of the table formats (see formats/*.md). */
+
+import { tx } from '../texts.ts';
 import type { Layout, Operation } from './tabular.ts';
 
 const RU_OPERATIONS: Record<string, Operation> = {
@@ -25,7 +27,7 @@ const RU_OPERATIONS: Record<string, Operation> = {
 export const TEMPLATE: Layout = {
   formats: { csv: 'template_csv', xlsx: 'template_xlsx' },
   family: 'template',
-  broker: 'Шаблон Декларант',
+  broker: tx('value.templateBroker'),
   brokerIsKz: false,
   decimalComma: false,
   columns: {

@@ -6,6 +6,7 @@
  */
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import type { CsvRow } from '../read/csv.ts';
+import { tx } from '../texts.ts';
 import { readDecimal, text } from '../values.ts';
 import { cryptoTrade, header } from './binance.ts';
 import { RowReader } from './common.ts';
@@ -34,7 +35,7 @@ export function parseOkxTrades(rows: CsvRow[]): ParsedReport {
   for (const { row, cells } of data) {
     const tradeType = text(cell(cells, 'Trade Type'));
     if (tradeType === 'Transfer') {
-      skipped.push({ row, reason: 'Перевод между счетами OKX: не является сделкой' });
+      skipped.push({ row, reason: tx('skip.okxTransfer') });
       continue;
     }
     const date = r.date(row, 'Time', cell(cells, 'Time'));
@@ -56,12 +57,12 @@ export function parseOkxTrades(rows: CsvRow[]): ParsedReport {
         market: 'foreign',
         amount: readDecimal(cell(cells, 'PL')) || null,
         quantity: amount,
-        comment: `Операция OKX «${tradeType}»: производные инструменты не прочитаны, укажите доход вручную.`,
+        comment: tx('comment.okxDerivatives', { type: tradeType }),
       });
       continue;
     }
     if (type !== 'Buy' && type !== 'Sell') {
-      r.fail(row, 'Type', `неизвестная сторона сделки «${type}»`);
+      r.fail(row, 'Type', tx('row.sideUnknown', { value: type }));
       continue;
     }
     const id = cell(cells, 'id') || cell(cells, 'Order id');
@@ -82,14 +83,14 @@ export function parseOkxTrades(rows: CsvRow[]): ParsedReport {
     const gave = legs.find((l) => l.type === 'Sell');
     const label = legs.map((l) => l.row).join(', ');
     if (!got || !gave || legs.length !== 2) {
-      r.fail(label, 'id', `у сделки ${id} нет пары строк Buy и Sell`);
+      r.fail(label, 'id', tx('row.legsMissing', { id }));
       continue;
     }
     // "BTC-USDT": base BTC, quote USDT; receiving the base coin is a purchase
     const [base = '', quote = ''] = got.instrument.split('-');
     const buy = got.unit === base;
     if (!(buy ? gave.unit === quote : got.unit === quote && gave.unit === base)) {
-      r.fail(label, 'Unit', `монеты сделки не совпадают с парой «${got.instrument}»`);
+      r.fail(label, 'Unit', tx('row.pairMismatch', { pair: got.instrument }));
       continue;
     }
     events.push(

@@ -8,6 +8,7 @@ import { alpha3 } from '../countries.ts';
 import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import type { Cell } from '../read/xlsx.ts';
+import { tx } from '../texts.ts';
 import type { FormatId } from '../types.ts';
 import { abs, isZero, mul, readIsin, text } from '../values.ts';
 import { RowReader } from './common.ts';
@@ -102,17 +103,14 @@ export function parseTable(rows: TableRow[], layout: Layout, source: 'csv' | 'xl
   }
   if (!best || best.missing.length) {
     const names = (best?.missing ?? layout.required).map((f) => `«${layout.columns[f]?.[0] ?? f}»`).join(', ');
-    refuse(
-      'columns',
-      `Не найдены обязательные столбцы: ${names}. Проверьте, что загружен отчет «${layout.broker}» без изменений.`,
-    );
+    refuse('columns', tx('refuse.columns', { columns: names, broker: layout.broker }));
   }
   const { at, index } = best!;
   const headerWidth = rows[at]!.cells.length;
   const data = rows.slice(at + 1);
   const last = data[data.length - 1];
   if (complete && source === 'csv' && last && last.cells.length < headerWidth) {
-    refuse('truncated', `Файл обрезан: последняя строка ${last.row} неполная. Выгрузите отчет заново.`);
+    refuse('truncated', tx('refuse.truncatedReport', { row: last.row }));
   }
 
   const r = new RowReader('dmy', layout.decimalComma);
@@ -122,7 +120,7 @@ export function parseTable(rows: TableRow[], layout: Layout, source: 'csv' | 'xl
 
   for (const { row, cells } of data) {
     if (cells.length < headerWidth && source === 'csv' && cells.length < 3) {
-      r.fail(row, 'строка', `в строке ${cells.length} столбц. вместо ${headerWidth}`);
+      r.fail(row, 'строка', tx('row.shortRow', { cells: cells.length, width: headerWidth }));
       continue;
     }
     const word = norm(get(cells, 'type'));
@@ -158,12 +156,12 @@ export function parseTable(rows: TableRow[], layout: Layout, source: 'csv' | 'xl
         ...base,
         amount: amount || null,
         quantity: quantity || null,
-        comment: `Не удалось определить вид операции «${text(get(cells, 'type'))}»: укажите его вручную.`,
+        comment: tx('comment.operationUnknown', { type: text(get(cells, 'type')) }),
       });
       continue;
     }
     if (op === 'FEE') {
-      skipped.push({ row, reason: 'Отдельная комиссия не является сделкой' });
+      skipped.push({ row, reason: tx('skip.separateFee') });
       continue;
     }
     if (op === 'SPLIT') {
@@ -187,7 +185,7 @@ export function parseTable(rows: TableRow[], layout: Layout, source: 'csv' | 'xl
       let amount = num('amount');
       if (amount === null && price && quantity) amount = mul(price, quantity);
       if (amount === null)
-        r.fail(row, colName(layout, 'amount'), `не заполнена сумма («${colName(layout, 'amount')}» или цена)`);
+        r.fail(row, colName(layout, 'amount'), tx('row.noAmount', { column: colName(layout, 'amount') }));
       const fee = num('fee');
       if (!quantity || !amount || fee === false || price === false) continue;
       const feeCurrency = text(get(cells, 'fee_currency')).toUpperCase();
@@ -201,7 +199,7 @@ export function parseTable(rows: TableRow[], layout: Layout, source: 'csv' | 'xl
         commissionCurrency: feeCurrency || null,
         note:
           feeCurrency && feeCurrency !== currency
-            ? `Комиссия указана в ${feeCurrency}.`
+            ? tx('comment.feeCurrency', { currency: feeCurrency })
             : text(get(cells, 'note')) || null,
       });
       continue;

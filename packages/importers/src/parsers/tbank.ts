@@ -8,10 +8,11 @@ import { securityKindOf } from '../classify.ts';
 import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import type { Cell, Sheet, SheetRow } from '../read/xlsx.ts';
+import { tx } from '../texts.ts';
 import { abs, add, isZero, readIsin, text } from '../values.ts';
 import { RowReader } from './common.ts';
 
-export const TBANK = 'Т-Банк (Тинькофф)';
+export const TBANK = tx('value.tbankBroker');
 
 const TRADES = '1.1 Информация о совершенных и исполненных сделках';
 const SECURITIES = '4.1 Информация о ценных бумагах';
@@ -106,7 +107,7 @@ function cashOperations(
       if (cells.some((c) => typeof c === 'number')) {
         skipped.push({
           row,
-          reason: 'Операция с денежными средствами Т-Банка без заголовка таблицы операций: не прочитана',
+          reason: tx('skip.tbankNoHeader'),
         });
       }
     }
@@ -137,13 +138,13 @@ function cashOperations(
     if (!money) continue;
     const kind = cashKind(op);
     if (!kind) {
-      skipped.push({ row, reason: `Операция Т-Банка «${opText}»: не является доходом по ценным бумагам` });
+      skipped.push({ row, reason: tx('skip.tbankOperation', { operation: opText }) });
       continue;
     }
     const date = r.date(row, 'Дата исполнения', dateCell);
     if (!date) continue;
     if (!currency) {
-      r.fail(row, 'Валюта', 'не найдена строка валюты перед операцией');
+      r.fail(row, 'Валюта', tx('row.noCurrencyRow'));
       continue;
     }
     // "Apple/ 10 шт." or "RU0009029540/ Сбербанк/ 100 шт."
@@ -158,7 +159,7 @@ function cashOperations(
       row,
       identity: [date, opText, currency, money, named],
       date,
-      name: named || asset?.code || 'Не указано',
+      name: named || asset?.code || tx('value.notStated'),
       isin,
       ticker: asset?.code ?? null,
       currency,
@@ -193,10 +194,7 @@ export function parseTbank(sheets: Sheet[]): ParsedReport {
   const need = ['номер сделки', 'дата заключения', 'вид сделки', 'код актива', 'количество', 'валюта расчетов'];
   const missing = need.filter((n) => !trades?.index.has(n));
   if (!trades || missing.length) {
-    return refuse(
-      'columns',
-      `Не найдены обязательные столбцы отчета Т-Банка: ${missing.map((n) => `«${n}»`).join(', ')}. Загрузите брокерский отчет XLSX без изменений.`,
-    );
+    return refuse('columns', tx('refuse.tbankColumns', { columns: missing.map((n) => `«${n}»`).join(', ') }));
   }
   const assets: Assets = { byCode: new Map(), byName: new Map() };
   const sec = section(rows, SECURITIES);
@@ -220,7 +218,7 @@ export function parseTbank(sheets: Sheet[]): ParsedReport {
     if (!id) continue;
     const sideWord = norm(get(cells, 'вид сделки'));
     const side = sideWord.includes('покупка') ? 'buy' : sideWord.includes('продажа') ? 'sell' : null;
-    if (!side) r.fail(row, 'Вид сделки', `неизвестный вид сделки «${text(get(cells, 'вид сделки'))}»`);
+    if (!side) r.fail(row, 'Вид сделки', tx('row.dealKindUnknown', { value: text(get(cells, 'вид сделки')) }));
     const date = r.date(row, 'Дата заключения', get(cells, 'дата заключения'));
     const currency = r.currency(row, 'Валюта расчетов', get(cells, 'валюта расчетов'));
     const quantity = r.number(row, 'Количество', get(cells, 'количество'));
@@ -245,8 +243,8 @@ export function parseTbank(sheets: Sheet[]): ParsedReport {
     const code = text(get(cells, 'код актива')).toUpperCase();
     const asset = assets.byCode.get(code);
     const notes = [
-      accrued && !isZero(accrued) ? `НКД ${abs(accrued)} ${currency} не включен в сумму.` : '',
-      otherFees.length ? `Комиссии в другой валюте: ${otherFees.join(', ')}.` : '',
+      accrued && !isZero(accrued) ? tx('comment.accruedInterest', { amount: abs(accrued), currency }) : '',
+      otherFees.length ? tx('comment.feesOtherCurrency', { fees: otherFees.join(', ') }) : '',
     ].filter(Boolean);
     events.push({
       type: 'trade',

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { refuse } from '../errors.ts';
+import { tx } from '../texts.ts';
 
 export interface CsvRow {
   /** 1-based line number in the file */
@@ -37,10 +38,7 @@ export function readCsv(text: string, delimiter?: string): CsvRow[] {
   });
   const quoteError = parsed.errors.find((e) => e.type === 'Quotes');
   if (quoteError) {
-    refuse(
-      'truncated',
-      `Файл поврежден или обрезан: незакрытые кавычки в строке ${(quoteError.row ?? 0) + 1}. Выгрузите отчет заново.`,
-    );
+    refuse('truncated', tx('refuse.csvQuotes', { row: (quoteError.row ?? 0) + 1 }));
   }
   const rows: CsvRow[] = [];
   let line = 1;

@@ -1,5 +1,6 @@
 import iconv from 'iconv-lite';
 import { refuse } from '../errors.ts';
+import { tx } from '../texts.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -12,20 +13,14 @@ export function decodeText(bytes: Uint8Array): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   if (bytes.subarray(0, 4096).includes(0)) {
-    refuse(
-      'encoding',
-      'Файл не является текстовым отчетом: внутри двоичные данные. Загрузите CSV, XML, JSON или XLSX.',
-    );
+    refuse('encoding', tx('refuse.binary'));
   }
   try {
     return utf8.decode(bytes);
   } catch {
     if (looksLikeCp1251(bytes))
       return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), 'win1251');
-    return refuse(
-      'encoding',
-      'Не удалось определить кодировку файла. Сохраните отчет в кодировке UTF-8 (или Windows-1251) и загрузите снова.',
-    );
+    return refuse('encoding', tx('refuse.encoding'));
   }
 }
 
@@ -33,10 +28,7 @@ function utf8Strict(bytes: Uint8Array): string {
   try {
     return utf8.decode(bytes);
   } catch {
-    return refuse(
-      'encoding',
-      'Файл помечен как UTF-8, но содержит недопустимые символы. Сохраните его заново в UTF-8.',
-    );
+    return refuse('encoding', tx('refuse.badUtf8'));
   }
 }
 

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { refuse } from '../errors.ts';
+import { tx } from '../texts.ts';
 
 /** A cell as importers see it: text, number or a date (exceljs gives dates as UTC Date objects). */
 export type Cell = string | number | Date;
@@ -20,7 +21,7 @@ export async function readXlsx(bytes: Uint8Array): Promise<Sheet[]> {
   try {
     await wb.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) as unknown as ArrayBuffer);
   } catch {
-    refuse('corrupt', 'Файл XLSX поврежден и не может быть прочитан. Выгрузите отчет заново.');
+    refuse('corrupt', tx('refuse.xlsxCorrupt'));
   }
   return wb.worksheets.map((ws) => {
     const rows: SheetRow[] = [];

@@ -9,6 +9,7 @@
  * The DOCTYPE/ENTITY refusal (`assertSafeXml`) runs first either way.
  */
 import { refuse } from '../errors.ts';
+import { type TextKey, tx } from '../texts.ts';
 import { assertSafeXml, xmlRootName } from './xml.ts';
 
 /** Attributes of one element, entity references decoded, values trimmed. */
@@ -24,8 +25,7 @@ export interface XmlVisitor {
   text?(value: string): void;
 }
 
-const corrupt = (reason: string): never =>
-  refuse('corrupt', `Файл XML поврежден: ${reason}. Выгрузите отчет из кабинета брокера заново.`);
+const corrupt = (reason: string): never => refuse('corrupt', tx('refuse.xmlCorrupt', { reason }));
 
 // Name characters: ASCII letters, digits, _ : . - and everything from U+00B7 up (lenient about the
 // exact Unicode ranges of the XML spec, strict about the ASCII punctuation that delimits markup).
@@ -77,7 +77,7 @@ export function xmlScanner(xml: string, visitor: XmlVisitor): { step(): boolean 
   assertSafeXml(xml);
   const root = xmlRootName(xml);
   if (!root || !new RegExp(`</${root}>\\s*$`).test(xml.slice(-512))) {
-    refuse('truncated', 'Файл XML обрезан: нет закрывающего тега корневого элемента. Выгрузите отчет заново.');
+    refuse('truncated', tx('refuse.xmlTruncated'));
   }
   return new Scanner(xml, visitor);
 }
@@ -103,15 +103,15 @@ class Scanner {
     if (end > this.pos) this.chars(this.pos, end);
     if (lt === -1) {
       this.done = true;
-      if (this.stack.length) corrupt(`не закрыт тег <${this.stack[this.stack.length - 1]}>`);
-      if (!this.rootSeen) corrupt('нет корневого элемента');
+      if (this.stack.length) corrupt(tx('xml.tagNotClosed', { tag: this.stack[this.stack.length - 1]! }));
+      if (!this.rootSeen) corrupt(tx('xml.noRoot'));
       return false;
     }
     const c = s.charCodeAt(lt + 1);
     if (c === 47 /* / */) this.endTag(lt);
     else if (c === 63 /* ? */) {
-      if (lt > 0 && /^<\?xml[\s?]/i.test(s.slice(lt, lt + 6))) this.fail(lt, 'объявление <?xml…?> не в начале файла');
-      this.pos = this.skipTo(lt + 2, '?>', 'не закрыта инструкция <?…?>');
+      if (lt > 0 && /^<\?xml[\s?]/i.test(s.slice(lt, lt + 6))) this.fail(lt, tx('xml.declarationNotFirst'));
+      this.pos = this.skipTo(lt + 2, '?>', 'xml.instructionNotClosed');
     } else if (c === 33 /* ! */) this.markup(lt);
     else this.startTag(lt);
     return true;
@@ -123,9 +123,9 @@ class Scanner {
     let i = from;
     while (i < to && isSpace(s.charCodeAt(i))) i++;
     if (i === to) return;
-    if (!this.stack.length) this.fail(i, 'текст вне корневого элемента');
+    if (!this.stack.length) this.fail(i, tx('xml.textOutsideRoot'));
     const raw = s.slice(from, to);
-    if (raw.includes(']]>')) this.fail(i, 'последовательность «]]>» в тексте');
+    if (raw.includes(']]>')) this.fail(i, tx('xml.cdataEndInText'));
     this.v.text?.(this.value(raw, from).trim());
   }
 
@@ -133,27 +133,27 @@ class Scanner {
   private markup(lt: number): void {
     const s = this.s;
     if (s.startsWith('<!--', lt)) {
-      const end = this.skipTo(lt + 4, '-->', 'не закрыт комментарий');
-      if (s.slice(lt + 4, end - 3).includes('--')) this.fail(lt, '«--» внутри комментария');
+      const end = this.skipTo(lt + 4, '-->', 'xml.commentNotClosed');
+      if (s.slice(lt + 4, end - 3).includes('--')) this.fail(lt, tx('xml.doubleHyphenInComment'));
       this.pos = end;
       return;
     }
     if (s.startsWith('<![CDATA[', lt)) {
-      if (!this.stack.length) this.fail(lt, 'CDATA вне корневого элемента');
-      this.pos = this.skipTo(lt + 9, ']]>', 'не закрыт блок CDATA');
+      if (!this.stack.length) this.fail(lt, tx('xml.cdataOutsideRoot'));
+      this.pos = this.skipTo(lt + 9, ']]>', 'xml.cdataNotClosed');
       const text = s.slice(lt + 9, this.pos - 3).trim();
       if (text) this.v.text?.(text);
       return;
     }
-    this.fail(lt, 'объявление «<!…» не поддерживается');
+    this.fail(lt, tx('xml.declarationNotSupported'));
   }
 
   private startTag(lt: number): void {
     const s = this.s;
     const nameEnd = this.name(lt + 1);
-    if (nameEnd === lt + 1) this.fail(lt, 'ожидалось имя тега после «<»');
+    if (nameEnd === lt + 1) this.fail(lt, tx('xml.tagNameExpected'));
     const name = s.slice(lt + 1, nameEnd);
-    if (!this.stack.length && this.rootSeen) this.fail(lt, `второй корневой элемент <${name}>`);
+    if (!this.stack.length && this.rootSeen) this.fail(lt, tx('xml.secondRoot', { tag: name }));
     const attrs: XmlAttrs = {};
     // Attribute names of the previous element with this name: records repeat them in the same order,
     // so a name is compared in place instead of being cut out, and is known to be valid and unique.
@@ -175,7 +175,7 @@ class Scanner {
         empty = true;
         break;
       }
-      if (p === before) this.fail(p, `ошибка в теге <${name}>`);
+      if (p === before) this.fail(p, tx('xml.tagError', { tag: name }));
       // the common case: the same attribute as in the previous element of this name, in the same place
       const known = names === shape ? names[k] : undefined;
       let attr: string;
@@ -185,10 +185,10 @@ class Scanner {
         attrEnd = p + known.length;
       } else {
         attrEnd = this.name(p);
-        if (attrEnd === p) this.fail(p, `ошибка в атрибутах тега <${name}>`);
+        if (attrEnd === p) this.fail(p, tx('xml.attributesError', { tag: name }));
         attr = s.slice(p, attrEnd);
-        if (FORBIDDEN_NAMES.has(attr)) this.fail(p, `недопустимое имя атрибута «${attr}»`);
-        if (Object.hasOwn(attrs, attr)) this.fail(p, `атрибут «${attr}» повторяется`);
+        if (FORBIDDEN_NAMES.has(attr)) this.fail(p, tx('xml.attributeNameInvalid', { attribute: attr }));
+        if (Object.hasOwn(attrs, attr)) this.fail(p, tx('xml.attributeRepeated', { attribute: attr }));
         if (names === shape) names = names.slice(0, k);
       }
       if (names !== shape) names.push(attr);
@@ -196,14 +196,14 @@ class Scanner {
       p = attrEnd;
       c = s.charCodeAt(p);
       while (isSpace(c)) c = s.charCodeAt(++p);
-      if (c !== 61 /* = */) this.fail(p, `у атрибута «${attr}» нет значения`);
+      if (c !== 61 /* = */) this.fail(p, tx('xml.attributeNoValue', { attribute: attr }));
       c = s.charCodeAt(++p);
       while (isSpace(c)) c = s.charCodeAt(++p);
-      if (c !== 34 /* " */ && c !== 39 /* ' */) this.fail(p, `значение атрибута «${attr}» не в кавычках`);
+      if (c !== 34 /* " */ && c !== 39 /* ' */) this.fail(p, tx('xml.attributeNotQuoted', { attribute: attr }));
       const close = s.indexOf(c === 34 ? '"' : "'", p + 1);
-      if (close === -1) this.fail(p, `не закрыто значение атрибута «${attr}»`);
+      if (close === -1) this.fail(p, tx('xml.attributeNotClosed', { attribute: attr }));
       let value = s.slice(p + 1, close);
-      if (value.includes('<')) this.fail(p, `символ «<» в значении атрибута «${attr}»`);
+      if (value.includes('<')) this.fail(p, tx('xml.ltInAttribute', { attribute: attr }));
       if (value.includes('&')) value = this.value(value, p + 1);
       attrs[attr] = own(trim(value));
       p = close + 1;
@@ -226,8 +226,8 @@ class Scanner {
     const name = s.slice(lt + 2, nameEnd);
     let p = nameEnd;
     while (isSpace(s.charCodeAt(p))) p++;
-    if (nameEnd === lt + 2 || s.charCodeAt(p) !== 62) this.fail(lt, 'ошибка в закрывающем теге');
-    if (this.stack.pop() !== name) corrupt(`неожиданный закрывающий тег </${name}>`);
+    if (nameEnd === lt + 2 || s.charCodeAt(p) !== 62) this.fail(lt, tx('xml.closingTagError'));
+    if (this.stack.pop() !== name) corrupt(tx('xml.unexpectedClosingTag', { tag: name }));
     this.pos = p + 1;
     this.v.close(name, this.stack.length);
   }
@@ -242,9 +242,9 @@ class Scanner {
   }
 
   /** Position after `token`, searching from `from`; refuses when it never comes. */
-  private skipTo(from: number, token: string, reason: string): number {
+  private skipTo(from: number, token: string, reason: TextKey): number {
     const at = this.s.indexOf(token, from);
-    if (at === -1) this.fail(from, reason);
+    if (at === -1) this.fail(from, tx(reason));
     return at + token.length;
   }
 
@@ -259,7 +259,10 @@ class Scanner {
       const ref = semi === -1 || semi - amp > 12 ? '' : raw.slice(amp + 1, semi);
       const ch = PREDEFINED.get(ref) ?? charRef(ref);
       if (ch === null) {
-        this.fail(at + amp, `неизвестная ссылка «${raw.slice(amp, semi === -1 ? amp + 12 : semi + 1)}»`);
+        this.fail(
+          at + amp,
+          tx('xml.unknownReference', { reference: raw.slice(amp, semi === -1 ? amp + 12 : semi + 1) }),
+        );
       }
       out += raw.slice(last, amp) + ch;
       last = semi + 1;
@@ -271,7 +274,7 @@ class Scanner {
   private fail(at: number, reason: string): never {
     let line = 1;
     for (let i = this.s.indexOf('\n'); i !== -1 && i < at; i = this.s.indexOf('\n', i + 1)) line++;
-    return corrupt(`строка ${line}: ${reason}`);
+    return corrupt(tx('xml.atLine', { line, reason }));
   }
 }
 

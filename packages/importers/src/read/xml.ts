@@ -1,5 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { refuse } from '../errors.ts';
+import { tx } from '../texts.ts';
 
 /**
  * Refuses any DOCTYPE or ENTITY declaration before a parser sees the text: that closes external
@@ -7,10 +8,7 @@ import { refuse } from '../errors.ts';
  */
 export function assertSafeXml(xml: string): void {
   if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) {
-    refuse(
-      'unsafe_xml',
-      'Файл XML содержит объявление DOCTYPE/ENTITY. Такие файлы не принимаются из соображений безопасности: выгрузите отчет из кабинета брокера заново без изменений.',
-    );
+    refuse('unsafe_xml', tx('refuse.xmlUnsafe'));
   }
 }
 
@@ -28,11 +26,11 @@ export function parseXml(xml: string, arrayTags: readonly string[]): Record<stri
   assertSafeXml(xml);
   const root = xmlRootName(xml);
   if (!root || !new RegExp(`</${root}>\\s*$`).test(xml.slice(-512))) {
-    refuse('truncated', 'Файл XML обрезан: нет закрывающего тега корневого элемента. Выгрузите отчет заново.');
+    refuse('truncated', tx('refuse.xmlTruncated'));
   }
   const broken = unbalancedTag(xml);
   if (broken) {
-    refuse('corrupt', `Файл XML поврежден: ${broken}. Выгрузите отчет из кабинета брокера заново.`);
+    refuse('corrupt', tx('refuse.xmlCorrupt', { reason: broken }));
   }
   const tags = new Set(arrayTags);
   const parser = new XMLParser({
@@ -50,7 +48,7 @@ export function parseXml(xml: string, arrayTags: readonly string[]): Record<stri
     return parser.parse(xml) as Record<string, unknown>;
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);
-    return refuse('corrupt', `Файл XML поврежден (${reason}). Выгрузите отчет из кабинета брокера заново.`);
+    return refuse('corrupt', tx('refuse.xmlUnreadable', { reason }));
   }
 }
 
@@ -68,7 +66,7 @@ function unbalancedTag(xml: string): string | null {
     const [, close, name, self] = m;
     if (self) continue;
     if (!close) stack.push(name!);
-    else if (stack.pop() !== name) return `неожиданный закрывающий тег </${name}>`;
+    else if (stack.pop() !== name) return tx('xml.unexpectedClosingTag', { tag: name! });
   }
-  return stack.length ? `не закрыт тег <${stack[stack.length - 1]}>` : null;
+  return stack.length ? tx('xml.tagNotClosed', { tag: stack[stack.length - 1]! }) : null;
 }

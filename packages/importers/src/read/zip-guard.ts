@@ -1,5 +1,6 @@
 import { Unzip, UnzipInflate, unzipSync } from 'fflate';
 import { ImportRefusedError, refuse } from '../errors.ts';
+import { tx } from '../texts.ts';
 
 export interface ZipLimits {
   /** total inflated bytes allowed */
@@ -14,11 +15,7 @@ const EOCD = [0x50, 0x4b, 0x05, 0x06];
 
 export const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 
-const bomb = () =>
-  refuse(
-    'zip_bomb',
-    'Файл XLSX отклонен: после распаковки он слишком велик (похоже на «zip-бомбу»). Сохраните отчет заново или загрузите CSV.',
-  );
+const bomb = () => refuse('zip_bomb', tx('refuse.zipBomb'));
 
 /**
  * Inflates every entry with fflate in small steps, counting real output, before exceljs opens the
@@ -26,7 +23,7 @@ const bomb = () =>
  */
 export function assertSafeZip(bytes: Uint8Array, limits: ZipLimits): void {
   if (!hasEndRecord(bytes)) {
-    refuse('truncated', 'Файл XLSX обрезан или поврежден (нет оглавления архива). Выгрузите отчет заново.');
+    refuse('truncated', tx('refuse.xlsxTruncated'));
   }
   const maxRatio = limits.maxRatio ?? 200;
   const maxEntries = limits.maxEntries ?? 2000;
@@ -62,7 +59,7 @@ export function assertSafeZip(bytes: Uint8Array, limits: ZipLimits): void {
   }
   // fflate may hand our own refusal back through ondata(err): keep its message
   if (failure instanceof ImportRefusedError) throw failure;
-  if (failure) refuse('corrupt', 'Файл XLSX поврежден и не может быть прочитан. Выгрузите отчет заново.');
+  if (failure) refuse('corrupt', tx('refuse.xlsxCorrupt'));
 }
 
 function hasEndRecord(b: Uint8Array): boolean {
@@ -83,6 +80,6 @@ export function peekXlsxText(bytes: Uint8Array): string {
       .map((f) => dec.decode(f))
       .join('\n');
   } catch {
-    return refuse('corrupt', 'Файл XLSX поврежден и не может быть прочитан. Выгрузите отчет заново.');
+    return refuse('corrupt', tx('refuse.xlsxCorrupt'));
   }
 }

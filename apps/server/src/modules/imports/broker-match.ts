@@ -1,4 +1,4 @@
-import type { FormatId } from '@deklarant/importers';
+import { type FormatId, importerText } from '@deklarant/importers';
 
 /**
  * Formats each broker of the brokers list gives (reference-data/brokers.json). Our template is accepted for
@@ -20,7 +20,7 @@ export function brokerMismatch(chosen: string | null, detected: { format: string
   if (!chosen || TEMPLATE.includes(detected.format)) return null;
   const allowed = FORMATS_OF[chosen];
   if (!allowed || allowed.includes(detected.format as FormatId)) return null;
-  return `Файл похож на отчет брокера ${detected.broker}, а выбран брокер ${chosen}. Выберите в списке брокера ${detected.broker} или загрузите отчет ${chosen}.`;
+  return importerText('upload.brokerMismatch', { detected: detected.broker, chosen });
 }
 
 /** dd.mm.yyyy → year */
@@ -35,5 +35,6 @@ export function periodMismatch(period: { from: string; to: string } | undefined,
   const from = yearOf(period.from);
   const to = yearOf(period.to);
   if (from <= year && year <= to) return null;
-  return `Отчет за период ${period.from} – ${period.to}, а декларация — за ${year} год. Загрузите отчет за ${year} год или выберите декларацию за ${from === to ? `${from} год` : `${from}–${to} годы`}.`;
+  const values = { from: period.from, to: period.to, year, fromYear: from, toYear: to };
+  return importerText(from === to ? 'upload.periodMismatchYear' : 'upload.periodMismatchYears', values);
 }

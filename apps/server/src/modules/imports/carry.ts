@@ -1,3 +1,4 @@
+import { importerText } from '@deklarant/importers';
 import { type Lot, matchFifo, type Sale } from '@deklarant/tax';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/db.ts';
@@ -5,7 +6,7 @@ import { heldLots } from '../deals/index.ts';
 import { type MappedDeal, securityKeyOf } from './mapping.ts';
 
 /** The importer's ask for the cost, replaced once the cost is carried (importers assemble.ts). */
-const ASK = 'Брокер не указал стоимость: укажите стоимость старых бумаг, перенесенную на новые (в пропорции брокера).';
+const ASK = importerText('comment.mergerNoCost');
 
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';
 
@@ -59,8 +60,15 @@ export async function carryMergerCosts(
       m.comment = m.comment?.includes(ASK) ? m.comment.replace(ASK, text) : [m.comment, text].filter(Boolean).join(' ');
     };
     if (held.length === 0 || heldQty.lt(wanted) || wanted.lte(0)) {
+      const values = { security: name, date: m.transaction_date };
       note(
-        `${ASK} Покупок ${name} до ${m.transaction_date} в загруженных отчетах ${heldQty.isZero() ? 'нет' : `только ${heldQty.toFixed()} шт. из ${wanted.toFixed()}`}.`,
+        heldQty.isZero()
+          ? importerText('comment.mergerNoPurchases', values)
+          : importerText('comment.mergerFewPurchases', {
+              ...values,
+              held: heldQty.toFixed(),
+              wanted: wanted.toFixed(),
+            }),
       );
       continue;
     }
@@ -71,14 +79,27 @@ export async function carryMergerCosts(
     const total = match.consumed.reduce((a, c) => a.plus(c.cost), new Decimal(0));
     if (currencies.size !== 1 || !currencies.has(m.currency_code)) {
       note(
-        `${ASK} Стоимость ${wanted.toFixed()} шт. ${name} по ранее загруженным покупкам: ${match.consumed.map((c) => `${c.cost} ${c.currency}`).join(' + ')} (в другой валюте, чем новые бумаги).`,
+        importerText('comment.mergerOtherCurrency', {
+          wanted: wanted.toFixed(),
+          security: name,
+          costs: match.consumed.map((c) => `${c.cost} ${c.currency}`).join(' + '),
+        }),
       );
       continue;
     }
     const cost = total.times(from.share).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed();
     m.fields.purchase_opening_cost = cost;
+    const values = {
+      security: name,
+      wanted: wanted.toFixed(),
+      total: total.toFixed(),
+      currency: m.currency_code,
+      cost,
+    };
     note(
-      `Стоимость перенесена со старых бумаг ${name}: ${wanted.toFixed()} шт. по FIFO из покупок загруженных отчетов стоят ${total.toFixed()} ${m.currency_code}${from.share === '1' ? '' : ` × ${from.share}`} = ${cost} ${m.currency_code}; проверьте и подтвердите.`,
+      from.share === '1'
+        ? importerText('comment.mergerCostCarried', values)
+        : importerText('comment.mergerCostCarriedShare', { ...values, share: from.share }),
     );
   }
 }

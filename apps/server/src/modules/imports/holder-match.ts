@@ -1,3 +1,5 @@
+import { importerText } from '@deklarant/importers';
+
 /**
  * Is a report someone else's? The report's account holder (Latin as brokers write it, or Cyrillic) against the
  * surname of the declaration's owner: both put in Latin letters and compared with a tolerance for the usual
@@ -77,5 +79,5 @@ export function holderMismatch(holder: string | undefined, surname: string | nul
   if (!owner.length || !words.length) return null;
   const same = owner.some((o) => words.some((w) => distance(o, w) <= Math.max(1, Math.floor(o.length / 4))));
   if (same) return null;
-  return 'Отчет открыт на другого владельца счета: фамилия в отчете не совпадает с фамилией в профиле. Загрузите отчет по своему счету или проверьте фамилию в профиле.';
+  return importerText('upload.holderMismatch');
 }

@@ -8,7 +8,7 @@ import {
   type SectionDef,
   sectionApplies,
 } from '@deklarant/contracts';
-import type { ImportedDeal } from '@deklarant/importers';
+import { type ImportedDeal, importerText } from '@deklarant/importers';
 import { corporateActionRule, SUPPORTED_YEARS } from '@deklarant/tax';
 
 /**
@@ -157,7 +157,11 @@ export function mapDeals(
   for (const d of deals) {
     const section = SECTION_BY_KEY.get(d.section);
     if (!section || !sectionApplies(section, ctx.form, ctx.year)) {
-      skipped.push({ file: ctx.file, row: d.row, reason: `${MSG.importSectionNotInForm}: ${d.name_security}` });
+      skipped.push({
+        file: ctx.file,
+        row: d.row,
+        reason: importerText('skip.sectionNotInForm', { name: d.name_security }),
+      });
       continue;
     }
     const outside = outsideYear(d, ctx.year);
@@ -170,7 +174,7 @@ export function mapDeals(
     const currency = d.currency_code.toUpperCase();
     if (!refs.currencies.has(currency)) {
       status = 1;
-      comments.push(`Валюта ${currency} отсутствует в справочнике валют: укажите суммы в валюте из справочника.`);
+      comments.push(importerText('comment.currencyNotInList', { currency }));
     }
     // A partner's file may say any operation: one the section does not allow (a sale as «Покупка») is
     // not kept but left for the person to choose, so the deal waits instead of being taxed wrongly.
@@ -185,12 +189,10 @@ export function mapDeals(
     if (d.corporate_action && SUPPORTED_YEARS.includes(ctx.year)) {
       // the year's rule (packages/tax/src/corporate-actions.ts): named in the comment, confirmed by a person when uncertain
       const rule = corporateActionRule(d.corporate_action, ctx.year);
-      comments.push(`Правило ${ctx.year} года: ${rule.value.name}.`);
+      comments.push(importerText('comment.yearRule', { year: ctx.year, rule: rule.value.name }));
       if (rule.uncertain) {
         status = 1;
-        comments.push(
-          `Порядок налогообложения не определен законом однозначно (${rule.source}): проверьте и подтвердите.`,
-        );
+        comments.push(importerText('comment.ruleUncertain', { source: rule.source }));
       }
     }
     const countryId = d.country_code ? (refs.countryId.get(d.country_code) ?? null) : null;

@@ -1,4 +1,5 @@
 import { MSG, ruYear } from '@deklarant/contracts';
+import { importerText } from '@deklarant/importers';
 import { fxRuleOf, yearRules } from '@deklarant/tax';
 import Decimal from 'decimal.js';
 import { slices } from '../../lib/slices.ts';
@@ -105,12 +106,12 @@ const decimalsOf = (s: string) => (s.includes('.') ? s.length - s.indexOf('.') -
 
 function fold(m: MappedDeal, commission: string, from: string | null): void {
   const f = m.fields;
-  const was = from ? ` (${m.commission} ${from} по курсам Нацбанка)` : '';
+  const values = { commission, currency: m.currency_code, amount: m.commission ?? '', from: from ?? '' };
   if (m.kind === 'purchase' && f.purchase_opening_cost !== undefined) {
     f.purchase_opening_cost = keepScale(String(f.purchase_opening_cost), commission, 1);
     m.comment = [
       m.comment,
-      `Комиссия брокера ${commission} ${m.currency_code}${was} включена в стоимость приобретения: с 2025 года расходы брокера входят в стоимость.`,
+      importerText(from ? 'comment.commissionInCostConverted' : 'comment.commissionInCost', values),
     ]
       .filter(Boolean)
       .join(' ');
@@ -118,7 +119,7 @@ function fold(m: MappedDeal, commission: string, from: string | null): void {
     f.sale_closing_cost = keepScale(String(f.sale_closing_cost), commission, -1);
     m.comment = [
       m.comment,
-      `Комиссия брокера ${commission} ${m.currency_code}${was} уменьшила сумму продажи: с 2025 года расходы брокера уменьшают доход.`,
+      importerText(from ? 'comment.commissionFromSaleConverted' : 'comment.commissionFromSale', values),
     ]
       .filter(Boolean)
       .join(' ');

@@ -1,13 +1,15 @@
 import { MSG } from '@deklarant/contracts';
-import { buildTemplateCsv, buildTemplateXlsx } from '@deklarant/importers';
+import { buildTemplateCsv, buildTemplateXlsx, type ImporterTextKey } from '@deklarant/importers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
+import { t } from '../../lib/language.ts';
 import { actorOf, requireUser } from '../auth/index.ts';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, type UploadFile } from './files.ts';
 import { IMPORT_JOB, importsService } from './service.ts';
+import { importViewIn } from './texts.ts';
 
 const IdParams = z.object({ id: z.string() });
 const parseId = (raw: string, message: string): number => {
@@ -144,16 +146,23 @@ export async function importRoutes(app: FastifyInstance, deps: Deps) {
       .header('content-disposition', 'attachment; filename="deklarant-template.csv"')
       .send(Buffer.from(buildTemplateCsv({ examples: true }))),
   );
-  r.get('/api/imports/template.xlsx', { schema: { tags: ['imports'] } }, async (_req, reply) =>
+  // the instructions sheet in the reader's language; the column names (what is read back) are the same in all
+  r.get('/api/imports/template.xlsx', { schema: { tags: ['imports'] } }, async (req, reply) =>
     reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', 'attachment; filename="deklarant-template.xlsx"')
-      .send(Buffer.from(await buildTemplateXlsx({ examples: true }))),
+      .send(
+        Buffer.from(
+          await buildTemplateXlsx({ examples: true, text: (key: ImporterTextKey) => t(req.lang, `importers:${key}`) }),
+        ),
+      ),
   );
 
   r.get(
     '/api/imports/:id',
     { preHandler: auth, schema: { ...base, params: IdParams, response: { 200: z.object({ data: ImportView }) } } },
-    async (req) => ({ data: await service.view(actorOf(req), parseId(req.params.id, MSG.importNotFound)) }),
+    async (req) => ({
+      data: importViewIn(req.lang, await service.view(actorOf(req), parseId(req.params.id, MSG.importNotFound))),
+    }),
   );
 }

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS, MSG } from '@deklarant/contracts';
-import type { ImportedDeal, ImportedSplit, Reconciliation, RowError, SkippedRow } from '@deklarant/importers';
+import {
+  type ImportedDeal,
+  type ImportedSplit,
+  importerText,
+  type Reconciliation,
+  type RowError,
+  type SkippedRow,
+} from '@deklarant/importers';
 import type { Db } from '../../db/db.ts';
 import type { Deps } from '../../deps.ts';
 import type { JobContext } from '../../jobs/queue.ts';
@@ -267,12 +274,13 @@ export function importsService(deps: Deps) {
         });
       } else {
         const r = await parseOffThread(bytes, imp.bank ?? undefined);
-        const prefix = imp.file_ids.length > 1 ? `Файл ${i + 1}: ` : '';
-        if ('refused' in r) throw new Refused(`${prefix}${r.refused}`);
+        const ofFile = (message: string) =>
+          imp.file_ids.length > 1 ? importerText('upload.filePrefix', { n: i + 1, message }) : message;
+        if ('refused' in r) throw new Refused(ofFile(r.refused));
         const otherYear = periodMismatch(r.period, year);
-        if (otherYear) throw new Refused(`${prefix}${otherYear}`);
+        if (otherYear) throw new Refused(ofFile(otherYear));
         const otherHolder = holderMismatch(r.holder, owner?.surname);
-        if (otherHolder) throw new Refused(`${prefix}${otherHolder}`);
+        if (otherHolder) throw new Refused(ofFile(otherHolder));
         out.push(r);
       }
       rows += out[out.length - 1]!.deals.length;
@@ -534,7 +542,8 @@ export function importsService(deps: Deps) {
       for (const [i, f] of files.entries()) {
         const c = await checkUpload(f.bytes, broker?.name ?? null);
         if (!c.ok) {
-          const message = files.length > 1 ? `Файл ${i + 1}: ${c.message}` : c.message;
+          const message =
+            files.length > 1 ? importerText('upload.filePrefix', { n: i + 1, message: c.message }) : c.message;
           throw unprocessable(message, { files: [message] });
         }
         checked.push({
