@@ -31,8 +31,8 @@ import {
   dataEntryUrl,
   fileProblem,
   isFinished,
+  issueLine,
   MAX_FILE_MB,
-  rowLabel,
   sectionCounts,
   statusText,
   uploadBlock,
@@ -334,9 +334,7 @@ function ImportProgress({ view, error }: { view: ImportView | undefined; error: 
           <List size="sm" spacing={2}>
             {view.errors.slice(0, SHOWN_ISSUES).map((e, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is static once loaded
-              <List.Item key={i}>
-                {rowLabel(e, view.files.length)}: {e.message}
-              </List.Item>
+              <List.Item key={i}>{issueLine(e, view.files.length)}</List.Item>
             ))}
           </List>
         </Stack>
@@ -351,9 +349,7 @@ function ImportProgress({ view, error }: { view: ImportView | undefined; error: 
           <List size="sm" spacing={2} mt="xs">
             {view.skipped.slice(0, SHOWN_ISSUES).map((e, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is static once loaded
-              <List.Item key={i}>
-                {rowLabel(e, view.files.length)}: {e.message}
-              </List.Item>
+              <List.Item key={i}>{issueLine(e, view.files.length)}</List.Item>
             ))}
           </List>
         </details>

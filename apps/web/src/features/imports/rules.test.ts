@@ -3,7 +3,7 @@ import kk from '@deklarant/i18n/locales/kk/imports.json';
 import imports from '@deklarant/i18n/locales/ru/imports.json';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18next } from '../../shared/i18n/i18n.ts';
-import { rowKinds, rowKindText, rowLabel, sameAmount, statusText, totalLines } from './rules.ts';
+import { issueLine, rowKinds, rowKindText, rowLabel, sameAmount, statusText, totalLines } from './rules.ts';
 
 beforeAll(() =>
   i18next.init({
@@ -59,6 +59,16 @@ describe('the upload screen names rows and kinds in the chosen language', () => 
     await i18next.changeLanguage('en');
     expect(rowLabel({ file: 1, row: 14 }, 2)).toBe('File 2, Row 14');
     expect(rowKindText('other')).toBe('other');
+    await i18next.changeLanguage('ru');
+  });
+  it('a row error whose text starts with its row is shown with the row once; a skipped row gets its label', async () => {
+    await i18next.changeLanguage('ru');
+    const error = { file: 0, row: 6, message: 'Строка 6: не удалось прочитать дату «someday»' };
+    expect(issueLine(error, 1)).toBe('Строка 6: не удалось прочитать дату «someday»');
+    expect(issueLine({ ...error, file: 1 }, 2)).toBe('Файл 2, Строка 6: не удалось прочитать дату «someday»');
+    expect(issueLine({ file: 0, row: 11, message: 'Конвертация валюты' }, 1)).toBe('Строка 11: Конвертация валюты');
+    await i18next.changeLanguage('kk');
+    expect(issueLine({ file: 0, row: 6, message: '6-жол: күн оқылмады' }, 1)).toBe('6-жол: күн оқылмады');
     await i18next.changeLanguage('ru');
   });
 });

@@ -64,6 +64,16 @@ export function rowLabel(issue: { file: number; row: number | string }, files: n
   return files > 1 ? i18next.t('imports:fileRow', { file: issue.file + 1, row }) : row;
 }
 
+/**
+ * A row error or skipped row as one line: its row label, then its text. A row error's text already starts with
+ * its row («Строка 6: …», as the importer wrote it); that label is not repeated.
+ */
+export function issueLine(issue: { file: number; row: number | string; message: string }, files: number): string {
+  const own = `${typeof issue.row === 'number' ? i18next.t('imports:row', { row: issue.row }) : String(issue.row)}: `;
+  const text = issue.message.startsWith(own) ? issue.message.slice(own.length) : issue.message;
+  return `${rowLabel(issue, files)}: ${text}`;
+}
+
 /** The kinds of rows read (packages/importers reconcile.ts), in the legend's order; named by imports:kind.*. */
 export const ROW_KINDS = [
   'trade_buy',
