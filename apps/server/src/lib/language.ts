@@ -23,6 +23,25 @@ export const languageOf = (stored: string | null | undefined, fallback: Language
 /** A Russian catalogue text (a message id) in `lng`; a text the catalogues do not have passes unchanged. */
 export const localize = (lng: Language, text: string): string => translator().localize(lng, text);
 
+/**
+ * Catalogue texts joined into one (a deal's comment: an import's sentences put together) in `lng`: the longest
+ * leading run of sentences the catalogue has, then the rest the same way; the whole text when no shorter run
+ * is known (one message of several sentences). A sentence no catalogue has (a note) stays as written.
+ */
+export function localizeJoined(lng: Language, text: string): string {
+  if (lng === DEFAULT_LANGUAGE) return text;
+  const cuts = [...text.matchAll(/[.!?»)] (?=\S)/g)].map((m) => (m.index ?? 0) + 1);
+  const rest = (cut: number) => localizeJoined(lng, text.slice(cut + 1));
+  for (const cut of [...cuts].reverse()) {
+    const head = localize(lng, text.slice(0, cut));
+    if (head !== text.slice(0, cut)) return `${head} ${rest(cut)}`;
+  }
+  const whole = localize(lng, text);
+  if (whole !== text || cuts.length === 0) return whole;
+  const first = cuts[0] as number;
+  return `${text.slice(0, first)} ${rest(first)}`;
+}
+
 /** A catalogue text by key (`ns:key`) in `lng`. */
 export const t = (lng: Language, key: string, params?: Record<string, unknown>): string =>
   translator().t(lng, key, params);

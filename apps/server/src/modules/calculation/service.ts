@@ -2,7 +2,7 @@ import { DECLARATION_STATUS, FIFTH_SECTION_FIELDS, FORM, isPaid, MSG, SECTIONS }
 import { DEFAULT_LANGUAGE, type Language } from '@deklarant/i18n';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { languageOf, localize, t } from '../../lib/language.ts';
+import { languageOf, localize, localizeJoined, t } from '../../lib/language.ts';
 import { JsonAnswer } from '../../lib/raw-json.ts';
 import { RevisionCache, revisionCacheOf } from '../../lib/revision-cache.ts';
 import { letters } from '../../providers/mail/letters.ts';
@@ -81,7 +81,7 @@ function describeDeal(d: DealOut, lng: Language) {
     transaction_date: (d.transaction_date as string | null) ?? null,
     currency_code: (d.currency_code as string | null) ?? null,
     // why a deal needs information: our Russian text (an import's reason), in the reader's language
-    comment: d.comment ? localize(lng, d.comment as string) : null,
+    comment: d.comment ? localizeJoined(lng, d.comment as string) : null,
   };
 }
 

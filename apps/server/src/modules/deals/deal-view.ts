@@ -2,7 +2,7 @@ import type { SectionDef } from '@deklarant/contracts';
 import { DEFAULT_LANGUAGE, type Language } from '@deklarant/i18n';
 import { amountLevel, isGiven, type TaxWarning } from '@deklarant/tax';
 import type { DeclarationRow } from '../../db/rows.ts';
-import { localize } from '../../lib/language.ts';
+import { localize, localizeJoined } from '../../lib/language.ts';
 import type { DealOut } from '../declarations/index.ts';
 import { SALE_CODES, warningsOf } from './compute.ts';
 import type { ReferenceSets } from './references.ts';
@@ -57,7 +57,7 @@ export const withWarningsIn = <T extends { warnings: TaxWarning[]; comment?: unk
     : {
         ...row,
         warnings: warningsIn(lng, row.warnings),
-        ...(typeof row.comment === 'string' && row.comment ? { comment: localize(lng, row.comment) } : {}),
+        ...(typeof row.comment === 'string' && row.comment ? { comment: localizeJoined(lng, row.comment) } : {}),
       };
 
 /** A tax benefit's name (the reference catalogue's) and its Tax Code citation in `lng`. */
