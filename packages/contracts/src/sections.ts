@@ -1,4 +1,4 @@
-import { FORM, SECTION_ROWS, type SectionCode, type SectionDef } from './section-rows.ts';
+import { SECTION_ROWS, type SectionCode, type SectionDef } from './section-rows.ts';
 import { fieldsText } from './texts.ts';
 
 export {
