@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptsGzip } from '../src/lib/raw-json.ts';
 import { RevisionCache } from '../src/lib/revision-cache.ts';
 import { CalculationView as CalculationViewSchema } from '../src/modules/calculation/schemas.ts';
-import { dealsRepo, declarationsRepo } from '../src/modules/declarations/repo.ts';
-import { createTestServer, signedInUser, type TestServer } from './helpers.ts';
+import { dealsRepo } from '../src/modules/declarations/repo.ts';
+import { createTestServer, paidDeclaration as paid, signedInUser, type TestServer } from './helpers.ts';
 
 // GET /api/declarations/{id} and GET .../calculation answer from a cache keyed by the declaration's
 // deals_revision (a database trigger bumps it on every change to its deals). These tests prove the
@@ -19,23 +19,7 @@ afterAll(async () => {
   await s.close();
 });
 
-async function paidDeclaration(userId: number) {
-  const now = s.clock.now();
-  const row = await declarationsRepo(s.deps.db).insert({
-    user_id: userId,
-    manager_id: null,
-    reporting_form_id: 3,
-    type: 1,
-    year: 2024,
-    kgd_code_id: 1,
-    broker: null,
-    created_at: now,
-    declaration_expired_date: new Date(now.getTime() + 10 * 86_400_000),
-    personal_data: { iin: '900101300126', surname: 'Иванов', name: 'Иван' },
-    status: 3,
-  });
-  return row.id;
-}
+const paidDeclaration = (userId: number) => paid(s, userId);
 
 /** A sale through a foreign broker: gain (sale − purchase) USD at the stored rate of 470 ₸. */
 const sale = (name: string, saleUsd: string, purchaseUsd: string) => ({

@@ -4,6 +4,7 @@ import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/db.ts';
 import type { Deps } from '../src/deps.ts';
 import { type Clock, fixedClock } from '../src/lib/clock.ts';
+import { declarationsRepo, type NewDeclarationRow } from '../src/modules/declarations/repo.ts';
 import { startServer } from '../src/server.ts';
 
 export interface TestServer {
@@ -198,4 +199,31 @@ export function watchEventLoop(everyMs: number) {
     last = now;
   }, everyMs);
   return { slowest: () => slowest, stop: () => clearInterval(timer) };
+}
+
+/**
+ * A form 270.00 stored as paid (status 3) without going through payment, for tests of what a paid form shows:
+ * a 2024 form of Иванов Иван by default; `over` changes any column.
+ */
+export async function paidDeclaration(
+  s: TestServer,
+  userId: number,
+  over: Partial<NewDeclarationRow> = {},
+): Promise<number> {
+  const now = s.clock.now();
+  const row = await declarationsRepo(s.deps.db).insert({
+    user_id: userId,
+    manager_id: null,
+    reporting_form_id: 3,
+    type: 1,
+    year: 2024,
+    kgd_code_id: 1,
+    broker: null,
+    created_at: now,
+    declaration_expired_date: new Date(now.getTime() + 10 * 86_400_000),
+    personal_data: { iin: '900101300126', surname: 'Иванов', name: 'Иван' },
+    status: 3,
+    ...over,
+  });
+  return row.id;
 }

@@ -4,8 +4,8 @@ import { translator } from '@deklarant/i18n/node';
 import { LINE_TEXT, TEXT } from '@deklarant/tax';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { dealsRepo, declarationsRepo } from '../src/modules/declarations/repo.ts';
-import { APPLE_SALE_2025, createTestServer, signedInUser, type TestServer } from './helpers.ts';
+import { dealsRepo } from '../src/modules/declarations/repo.ts';
+import { APPLE_SALE_2025, createTestServer, paidDeclaration, signedInUser, type TestServer } from './helpers.ts';
 
 /**
  * Issue 20: the server answers in the reader's language — the `lang` cookie the web app keeps, else
@@ -275,22 +275,12 @@ describe('the tax engine’s texts in the reader’s language', () => {
 
   /** A paid 2025 form 270.00 with one sale abroad at a given rate: (3000 − 2000) × 470 = 470 000 tenge. */
   async function declarationWithSale(userId: number): Promise<number> {
-    const now = s.clock.now();
-    const row = await declarationsRepo(s.deps.db).insert({
-      user_id: userId,
-      manager_id: null,
-      reporting_form_id: 3,
-      type: 1,
+    const id = await paidDeclaration(s, userId, {
       year: 2025,
-      kgd_code_id: 1,
-      broker: null,
-      created_at: now,
-      declaration_expired_date: new Date(now.getTime() + 10 * 86_400_000),
       personal_data: { iin: '900101300126', surname: 'Иванов', name: 'Иван', phone: '+77011234567' },
-      status: 3,
     });
     await dealsRepo(s.deps.db).insert(
-      row.id,
+      id,
       'second_section',
       {
         transaction_date: '01.06.2025',
@@ -306,9 +296,9 @@ describe('the tax engine’s texts in the reader’s language', () => {
           operation_type_id: 1,
         },
       },
-      now,
+      s.clock.now(),
     );
-    return row.id;
+    return id;
   }
 
   it('step 6 explains each line in kk and en (a value carried over), Russian unchanged', async () => {

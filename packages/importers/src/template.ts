@@ -1,28 +1,10 @@
 /** Our CSV/XLSX template for brokers we do not parse natively (formats/template.md). */
 import ExcelJS from 'exceljs';
+import { FIELDS } from './parsers/tabular.ts';
 import { type TextKey, tx } from './texts.ts';
 
-const COLUMNS = [
-  'date',
-  'type',
-  'name',
-  'ticker',
-  'isin',
-  'quantity',
-  'price',
-  'amount',
-  'currency',
-  'fee',
-  'fee_currency',
-  'withholding_tax',
-  'country',
-  'market',
-  'security_type',
-  'broker',
-  'broker_country',
-  'id',
-  'note',
-] as const;
+// the template's columns are the fields the tabular reader reads, in the same order
+const COLUMNS = FIELDS;
 export type TemplateColumn = (typeof COLUMNS)[number];
 
 /** Each column and what to enter in it (the Russian text of the catalogue). */
