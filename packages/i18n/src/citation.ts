@@ -1,6 +1,4 @@
-import type { Params } from './translator.ts';
-
-type T = (key: string, params?: Params) => string;
+type T = (key: string, params?: Record<string, unknown>) => string;
 
 // "НК-2018 ст. 331 п.1 пп.8, ст. 332 (в ред. Закона от 15.07.2025)": the engine's citation form
 const CODE = /^НК-(\d{4})/;
