@@ -24,8 +24,11 @@ function journeyData() {
   const phones = new Set(strings.flatMap((s) => s.match(/\+7\d{10}/g) ?? []));
   // person names: values of name/surname/patronymic fields, and names typed into those fields
   const names = new Set<string>();
-  for (const m of text.matchAll(/(?:surname|name|patronymic)\s*:\s*'([А-ЯЁA-Z][а-яёa-z-]{2,})'/g))
+  for (const m of text.matchAll(/(?:surname|name|patronymic)\s*:\s*'([А-ЯЁA-Z][а-яёa-z-]{2,})'/g)) {
+    // a button's accessible name (getByRole('button', { name: 'Close' })) is not a person's
+    if (/getByRole\([^)]*$/.test(text.slice(Math.max(0, (m.index ?? 0) - 80), m.index))) continue;
     names.add(m[1] as string);
+  }
   for (const m of text.matchAll(/\[data-field="(?:surname|name|patronymic)"\][^\n]*?\.fill\('([^']{3,})'\)/g))
     names.add(m[1] as string);
   for (const known of ['Доступ', 'Проверкин']) names.add(known);
