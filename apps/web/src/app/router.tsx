@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { setBrokerEntryHandler } from '../features/onboarding/partnerEntry.ts';
 import { NoB2B, UploadGate } from '../features/partners/gates.tsx';
 import { brokerEntry } from '../features/partners/install.ts';
+import { withCatalogues } from '../shared/i18n/index.ts';
 import { Loading } from '../shared/ui/Loading.tsx';
 import { NotFound } from '../shared/ui/Placeholder.tsx';
 import { AuthLayout } from './layouts/AuthLayout.tsx';
@@ -45,17 +46,23 @@ const lazyPage = (load: () => Promise<{ default: ComponentType }>) => {
 // The signed-in layouts (header menus, dialogs, popovers) load with the first signed-in screen, not with the
 // login. A signed-in address opened directly fetches its layout at start, beside the entry, not after it.
 const loadAppLayout = () => import('./layouts/AppLayout.tsx').then((m) => ({ default: m.AppLayout }));
+const loadAppLayoutAndTexts = withCatalogues(loadAppLayout, ['partners']);
 const loadManagementLayout = () =>
   import('../features/management/ManagementLayout.tsx').then((m) => ({ default: m.ManagementLayout }));
+const loadDeclarationPage = () => import('../features/declarations/DeclarationPage.tsx');
 if (window.location.pathname.startsWith('/app')) void loadAppLayout();
+// the wizard is where a signed-in user lands: its code loads beside the profile call, not after it
+if (window.location.pathname.startsWith('/app/declaration')) void loadDeclarationPage();
 if (window.location.pathname.startsWith('/management')) void loadManagementLayout();
-const AppLayout = lazyPage(loadAppLayout);
+const AppLayout = lazyPage(loadAppLayoutAndTexts);
 const ManagementLayout = lazyPage(loadManagementLayout);
 
-const Login = lazyPage(() => import('../features/auth/LoginPage.tsx'));
-const Register = lazyPage(() => import('../features/auth/RegisterPage.tsx'));
-const Reset = lazyPage(() => import('../features/auth/ResetPage.tsx'));
-const SetPassword = lazyPage(() => import('../features/auth/SetPasswordPage.tsx'));
+// the auth screens' texts, fetched with their code
+const AUTH = ['auth'];
+const Login = lazyPage(withCatalogues(() => import('../features/auth/LoginPage.tsx'), AUTH));
+const Register = lazyPage(withCatalogues(() => import('../features/auth/RegisterPage.tsx'), AUTH));
+const Reset = lazyPage(withCatalogues(() => import('../features/auth/ResetPage.tsx'), AUTH));
+const SetPassword = lazyPage(withCatalogues(() => import('../features/auth/SetPasswordPage.tsx'), AUTH));
 const PublicOffer = lazyPage(() => import('../features/auth/legal/PublicOfferPage.tsx'));
 const Mailbox = lazyPage(() => import('../features/dev/MailboxPage.tsx'));
 const Profile = lazyPage(() => import('../features/profile/ProfilePage.tsx'));
@@ -92,7 +99,10 @@ function historyRoutes(): RouteObject[] {
 function userRoutes(): RouteObject[] {
   return [
     { index: true, element: <Navigate to="declaration" replace /> },
-    { path: 'declaration', element: page(() => import('../features/declarations/DeclarationPage.tsx')) },
+    {
+      path: 'declaration',
+      element: page(withCatalogues(loadDeclarationPage, ['declarations'])),
+    },
     {
       path: 'uploading-file',
       element: <UploadGate>{page(() => import('../features/imports/UploadPage.tsx'))}</UploadGate>,

@@ -1,17 +1,24 @@
 import { Alert, Button, Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { session } from '../../shared/session/storage.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
-import { CalculationStep, PersonalDataStep } from '../calculation/index.ts';
-import { PreviewStep } from '../documents/index.ts';
-import { B2BInitialStep, B2BStep, PersonalDataGate } from '../partners/index.ts';
 import { useDeclaration } from './api.ts';
-import { DataEntryStep } from './DataEntryStep.tsx';
-import { NewForm } from './NewForm.tsx';
 import { STEP, stepUrl } from './rules.ts';
 import { SavedForms } from './SavedForms.tsx';
 import { WizardStepper } from './WizardStepper.tsx';
+
+// Saved forms (step 2) are where a signed-in user lands: they come with the page. Every other step is fetched
+// when it is opened, so the landing screen does not carry the calculation, the documents and the forms.
+const B2BInitialStep = lazy(() => import('../partners/index.ts').then((m) => ({ default: m.B2BInitialStep })));
+const B2BStep = lazy(() => import('../partners/index.ts').then((m) => ({ default: m.B2BStep })));
+const PersonalDataGate = lazy(() => import('../partners/index.ts').then((m) => ({ default: m.PersonalDataGate })));
+const CalculationStep = lazy(() => import('../calculation/index.ts').then((m) => ({ default: m.CalculationStep })));
+const PersonalDataStep = lazy(() => import('../calculation/index.ts').then((m) => ({ default: m.PersonalDataStep })));
+const PreviewStep = lazy(() => import('../documents/index.ts').then((m) => ({ default: m.PreviewStep })));
+const NewForm = lazy(() => import('./NewForm.tsx').then((m) => ({ default: m.NewForm })));
+const DataEntryStep = lazy(() => import('./DataEntryStep.tsx').then((m) => ({ default: m.DataEntryStep })));
 
 /** /app/declaration?step=N: the declaration wizard (docs/statuses.md). */
 export default function DeclarationPage() {
@@ -21,9 +28,14 @@ export default function DeclarationPage() {
   if (linked && /^\d{1,9}$/.test(linked) && session.currentDeclarationId() !== linked)
     session.setCurrentDeclaration(linked);
   // B2B without a step: the initial-step rule of docs/accounts.md (1 registration, 2 saved, 3 new form).
-  if (!params.get('step') && session.isB2B()) return <B2BInitialStep />;
+  if (!params.get('step') && session.isB2B())
+    return (
+      <Suspense fallback={<Loading />}>
+        <B2BInitialStep />
+      </Suspense>
+    );
   const step = Number(params.get('step')) || STEP.SAVED;
-  const screen = stepScreen(step);
+  const screen = <Suspense fallback={<Loading />}>{stepScreen(step)}</Suspense>;
   // the progress through the wizard above the screens of one declaration (issue 18, item 7)
   if (step < STEP.NEW || step > STEP.PREVIEW) return screen;
   return (

@@ -6,8 +6,10 @@ import {
   type Language,
   LOCALE_TAG,
   localize,
+  type MessageIndex,
   messageIndex,
 } from '@deklarant/i18n';
+import ruCommon from '@deklarant/i18n/locales/ru/common.json';
 import ruErrors from '@deklarant/i18n/locales/ru/errors.json';
 import dayjs from 'dayjs';
 import 'dayjs/locale/kk';
@@ -29,6 +31,10 @@ const lazyCatalogues: BackendModule = {
   type: 'backend',
   init() {},
   read(lng, ns, done) {
+    // Russian, the default, needs no round trip before the first screen: its errors come with the rules (MSG)
+    // anyway, and its common texts are small
+    if (lng === DEFAULT_LANGUAGE && ns === 'errors') return done(null, ruErrors);
+    if (lng === DEFAULT_LANGUAGE && ns === 'common') return done(null, ruCommon);
     const load = catalogue(lng, ns);
     if (!load) return done(new Error(`no catalogue ${lng}/${ns}`), false);
     Promise.all([load(), ns === 'fields' && lng !== DEFAULT_LANGUAGE ? indexFieldMessages() : undefined]).then(
@@ -101,7 +107,8 @@ export async function changeLanguage(lng: Language): Promise<void> {
 // Russian texts of the errors catalogue, read back to their keys. The rule messages of the section dictionary
 // (fields: rule.*, suggest.*) join with the first screen that loads `fields` in another language, so the
 // Russian fields catalogue stays out of the login page.
-let errorIndex = messageIndex({ errors: ruErrors });
+// Built on first use: a Russian reader never needs it, and the start of every page stays free of the work.
+let errorIndex: MessageIndex | undefined;
 async function indexFieldMessages(): Promise<void> {
   const ruFields = await (catalogue(DEFAULT_LANGUAGE, 'fields') as () => Promise<Catalogue>)();
   errorIndex = messageIndex({ errors: ruErrors, fields: ruFields });
@@ -114,6 +121,7 @@ async function indexFieldMessages(): Promise<void> {
 export function localizeMessage(text: string): string {
   if (currentLanguage() === DEFAULT_LANGUAGE) return text;
   // a namespace not loaded yet (fields on a screen that did not ask for it) keeps the text and is fetched
+  errorIndex ??= messageIndex({ errors: ruErrors });
   return localize(
     errorIndex,
     (key, params) => {
@@ -124,6 +132,15 @@ export function localizeMessage(text: string): string {
     text,
   );
 }
+
+/**
+ * A screen's code and its catalogues fetched together: otherwise the screen loads, then suspends on its
+ * namespaces, a second round trip before it can show.
+ */
+export const withCatalogues =
+  <T>(load: () => Promise<T>, ns: readonly string[]) =>
+  (): Promise<T> =>
+    Promise.all([load(), i18next.loadNamespaces([...ns])]).then(([m]) => m);
 
 /** The catalogue's text for `key` when it has one, else `fallback` (the server's or the dictionary's Russian). */
 export const tOr = (key: string, fallback: string, params?: Record<string, unknown>): string =>

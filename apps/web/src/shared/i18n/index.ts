@@ -7,6 +7,7 @@ export {
   localizeMessage,
   tKey,
   tOr,
+  withCatalogues,
 } from './i18n.ts';
 export { LanguageSwitcher, useProfileLanguage } from './LanguageSwitcher.tsx';
 export { localizedResolver } from './resolver.ts';
