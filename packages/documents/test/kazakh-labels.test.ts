@@ -111,6 +111,18 @@ describe('the Kazakh official form prints Kazakh labels (our templates)', () => 
       expect(text).not.toContain(ru);
   });
 
+  it('270.04 in Kazakh prints the operation types in Kazakh (the XML keeps the Russian values)', async () => {
+    const page = (await formPages(sample270(), 'kk')).find((p) => p.startsWith('270.04-қосымша.')) ?? '';
+    // the fixture's foreign deals are a purchase and a sale: Сатып алу and Сату in the reference catalogue
+    expect(page).toContain('Сатып алу');
+    expect(page).toContain('Сату');
+    expect(page).not.toContain('Покупка');
+    expect(page).not.toContain('Продажа');
+    const ru = (await formPages(sample270(), 'ru')).find((p) => p.startsWith('Приложение 270.04.')) ?? '';
+    expect(ru).toContain('Покупка');
+    expect(ru).toContain('Продажа');
+  });
+
   it('270.00 in Russian keeps the Russian labels', async () => {
     const text = (await formPages(sample270(), 'ru')).join('\n');
     expect(text).toContain('ДЕКЛАРАЦИЯ ПО ИНДИВИДУАЛЬНОМУ ПОДОХОДНОМУ НАЛОГУ (форма 270.00)');

@@ -1,4 +1,5 @@
 import type { Language } from '@deklarant/i18n';
+import { translator } from '@deklarant/i18n/node';
 import { documentTexts, type Texts } from '../i18n.ts';
 import type { FormTemplate, TemplateField, TemplatePage } from '../template/model.ts';
 import type { FnoDocument, FnoField, FnoForm } from '../xml/model.ts';
@@ -229,10 +230,13 @@ export function drawFormPage(
     pdf.fillColor('black');
     drawText(pdf, op.text, op.x, op.y);
   }
-  for (const f of page.fields) drawField(pdf, f, fp.values.get(f.name) ?? '');
+  // The XML keeps the tax authority's Russian values; a Kazakh page prints those our catalogues name («Покупка»,
+  // an operation type) in Kazakh. Names and numbers are not catalogue texts and print as written.
+  const shown = (v: string) => (lang === 'kk' && /[а-яё]/i.test(v) ? translator().localize('kk', v) : v);
+  for (const f of page.fields) drawField(pdf, f, shown(fp.values.get(f.name) ?? ''));
   page.rows.forEach((slot, i) => {
     const row = fp.rows[i];
-    for (const f of slot) drawField(pdf, f, row?.get(f.name) ?? '');
+    for (const f of slot) drawField(pdf, f, shown(row?.get(f.name) ?? ''));
   });
   pdf.font(REGULAR).fontSize(6.5).fillColor('#444444');
   pdf.text(footer, 10 * MM, page.height * MM - 4 * MM, { lineBreak: false });
