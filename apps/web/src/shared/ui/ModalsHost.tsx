@@ -1,11 +1,12 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { ModalsProvider, modals } from '@mantine/modals';
+import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { setSessionErrorHandler } from '../api/client.ts';
 import { i18next } from '../i18n/index.ts';
+
+const Dialogs = lazy(() => import('./Dialogs.tsx'));
 
 /** The session error catalogue of docs/accounts.md: a dialog, then the landing page. */
 function useSessionDialogs() {
@@ -41,12 +42,17 @@ function useSessionDialogs() {
 
 /**
  * Dialogs (confirmations, the session error) for the signed-in layouts. Mantine's Modal brings its scroll
- * area and Floating UI, so it is mounted with the signed-in screens and stays out of the login page's bundle.
+ * area and Floating UI: it is loaded beside the screen, not before it (the screens open dialogs through the
+ * `modals` events, which need the provider mounted, not wrapped around them), and stays out of the login page.
  */
 export function ModalsHost({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('common');
   useSessionDialogs();
   return (
-    <ModalsProvider labels={{ confirm: t('actions.delete'), cancel: t('actions.cancel') }}>{children}</ModalsProvider>
+    <>
+      <Suspense fallback={null}>
+        <Dialogs />
+      </Suspense>
+      {children}
+    </>
   );
 }
