@@ -1,4 +1,4 @@
-import type { FifthSectionField } from '@deklarant/contracts';
+import { FIFTH_SECTION_FIELDS, type FifthSectionField } from '@deklarant/contracts';
 import registers from '@deklarant/i18n/locales/ru/registers.json';
 import type Decimal from 'decimal.js';
 import { sum, toDecimal, wholeTenge } from './format.ts';
@@ -128,28 +128,12 @@ export const LINES_270_01: readonly LineDef[] = [
  */
 // i18n-ignore: why the mapping is uncertain: a note for developers (docs, tests), not printed
 const UNCERTAIN_240 = 'коды строк 240.00 не подтверждены официальной формой';
-export const LINES_240_00: readonly LineDef[] = (
-  [
-    'total_income_to_declaration',
-    'property_income',
-    'value_income_amount',
-    'from_sale_property_outside_rk',
-    'income_from_rental',
-    'other_income_amount',
-    'dividends',
-    'rewards',
-    'other_income_not_from_tax_agent',
-    'adjustment_of_income_amount',
-    'adjustment_of_income_341_part_1_value',
-    'adjustment_of_income_341_part_2_value',
-    'adjustment_of_income_point7_amount',
-    'taxable_amount_of_income',
-    'calculated_amount_of_income_tax',
-    'amount_of_personal_income_tax_from_outside_rk',
-    'foreign_tax_credit',
-    'amount_of_IPN_final',
-  ] as FifthSectionField[]
-).map((field, i) => ({
+// the declaration's total first, then the calculation's own lines in fifth_section order (the tax total is
+// the 270.00 form's own line, not one of 240.00)
+export const LINES_240_00: readonly LineDef[] = [
+  'total_income_to_declaration' as const,
+  ...FIFTH_SECTION_FIELDS.filter((f) => f !== 'total_income_to_declaration' && f !== 'total_income_tax'),
+].map((field, i) => ({
   line: String(i + 1).padStart(3, '0'),
   label: line240(field),
   source: { field },
