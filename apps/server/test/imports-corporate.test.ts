@@ -169,3 +169,65 @@ describe('a stock-for-stock merger whose old shares came from an earlier import'
     );
   });
 });
+
+describe('a reverse split that gives the security a new ISIN (IB writes the old and the new line)', () => {
+  it("the new shares take over the earlier year's lots; a later sale of the new ISIN matches them", async () => {
+    const u = await signedInUser(s);
+    const OLD = 'US0000000118';
+    const NEW = 'US0000000126';
+    const y2023 = await newDeclaration(u, 2023);
+    // 2023: 200 OLD bought 10.03.2023 for 2 000 (10 a share)
+    await upload(u, y2023, flex(2023, trade('501', OLD, '20230310', 200, 2000)));
+    const y2024 = await newDeclaration(u, 2024);
+    // 2024: reverse split 1 for 10 on 10.10.2024 into a new ISIN (200 OLD → 20 NEW), then 5 NEW sold for 900
+    const line = (tid: string, isin: string, own: string, qty: number) =>
+      `<CorporateAction assetCategory="STK" currency="USD" symbol="${own}" description="REV(${OLD}) SPLIT 1 FOR 10 (${own}, REVERSE CO, ${isin})" isin="${isin}" issuerCountryCode="US" type="RS" actionID="9300" transactionID="${tid}" dateTime="20241010;202500" quantity="${qty}" proceeds="0" levelOfDetail="DETAIL"/>`;
+    const split = line('4301', NEW, 'REV', 20) + line('4302', OLD, 'REV.OLD', -200);
+    await upload(u, y2024, flex(2024, trade('502', NEW, '20241101', -5, 900), split));
+    const received = await s.deps.db.one<{ status: number; comment: string; fields: Record<string, unknown> }>(
+      `SELECT status, comment, fields FROM deals WHERE declaration_id = $1 AND security_key = $2
+         AND section = 'purchase_transaction_section'`,
+      [y2024, NEW],
+    );
+    // the 20 new shares cost what the 200 old ones did: 2 000; no income, nothing for a person to confirm
+    expect(received!.fields).toMatchObject({ quantity: '20', operation_type_id: 5 });
+    expect(Number(received!.fields.purchase_opening_cost)).toBe(2000);
+    expect(received!.status).not.toBe(1);
+    expect(received!.comment).toMatch(/новый ISIN.*US0000000118 — 200 шт\..*2000 USD/s);
+    // 5 of the 20 new shares: 2 000 × 5 / 20 = 500
+    const lots = await lotsOfSales(y2024, NEW);
+    expect(lots).toHaveLength(1);
+    expect(num(lots[0]!.quantity)).toBe(5);
+    expect(num(lots[0]!.cost)).toBe(500);
+    // the old ISIN's lots are not restated by a split row (none kept)
+    const splits = await s.deps.db.query('SELECT 1 FROM security_splits WHERE user_id = $1', [u.id]);
+    expect(splits).toHaveLength(0);
+  });
+});
+
+describe("a later year's sales follow the lots an import adds to an earlier year", () => {
+  it('the 2025 sale imported first gets its cost once the 2024 purchase is imported', async () => {
+    const u = await signedInUser(s);
+    const ISIN = 'US0000000134';
+    const y2025 = await newDeclaration(u, 2025);
+    // 2025: 50 sold on 10.02.2025 for 3 000; nothing bought yet in the uploaded reports: the sale waits
+    await upload(u, y2025, flex(2025, trade('601', ISIN, '20250210', -50, 3000)));
+    expect(await lotsOfSales(y2025, ISIN)).toHaveLength(0);
+    const sale = () =>
+      s.deps.db.one<{ status: number | null; comment: string | null }>(
+        `SELECT status, comment FROM deals WHERE declaration_id = $1 AND security_key = $2`,
+        [y2025, ISIN],
+      );
+    expect(await sale()).toMatchObject({ status: 1, comment: MSG.importNoPurchaseHistory });
+    // 2024: 100 bought on 05.03.2024 for 4 800 (48 a share)
+    const y2024 = await newDeclaration(u, 2024);
+    await upload(u, y2024, flex(2024, trade('602', ISIN, '20240305', 100, 4800)));
+    // the 2025 sale now consumes 50 of those 100: 4 800 × 50 / 100 = 2 400
+    const lots = await lotsOfSales(y2025, ISIN);
+    expect(lots).toHaveLength(1);
+    expect(num(lots[0]!.quantity)).toBe(50);
+    expect(num(lots[0]!.cost)).toBe(2400);
+    // and no longer waits: the reason is gone
+    expect(await sale()).toMatchObject({ status: null, comment: null });
+  });
+});

@@ -510,7 +510,8 @@ describe('reconciliation, corporate actions and the wrong file (issue 16)', () =
     expect(st.status, JSON.stringify(st)).toBe('done');
     const [rec] = st.counts.reconciliation;
     expect(rec).toMatchObject({ file: 0, format: 'ib_flex_xml' });
-    expect(rec.rows.corporate_action).toBe(7);
+    // 8 rows, both lines of REV's reverse split into a new ISIN among them
+    expect(rec.rows.corporate_action).toBe(8);
     // USD proceeds: sale 6 200 + cash merger 5 000 + tender 3 500 = 14 700, the same in the deals
     expect(rec.totals.USD.proceeds).toEqual({ file: '14700', deals: '14700' });
     const deals = (await u.client.get(`/api/declarations/${id}`)).json().data.deals;
@@ -522,6 +523,12 @@ describe('reconciliation, corporate actions and the wrong file (issue 16)', () =
     // the spin-off's treatment is uncertain: the deal waits for a person, the rule named
     expect(spinoff).toMatchObject({ status: 1 });
     expect(spinoff.comment).toMatch(/не определен законом однозначно/);
+    // REV's 20 new shares (new ISIN) wait for the cost: no purchase of the old ISIN was ever uploaded
+    const rev = deals.purchase_transaction_section.find(
+      (d: { isin_security: string }) => d.isin_security === 'US0000000043',
+    );
+    expect(rev).toMatchObject({ status: 1, quantity: '20' });
+    expect(rev.comment).toMatch(/Покупок US0000000035 до 10\.10\.2024 в загруженных отчетах нет/);
     const before = await dealCount(id);
     const again = await uploadAndRun(u, id, 'ib-flex-corporate.xml', 'Interactive Brokers');
     expect(again.counts.added).toBe(0);

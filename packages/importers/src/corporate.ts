@@ -26,10 +26,67 @@ export function splitRatioOf(description: string): string | null {
   return new Decimal(m[1]!).dividedBy(from).toFixed();
 }
 
+const ISIN_FIRST = /\(([A-Z]{2}[A-Z0-9]{9}\d)\)/;
+const ISIN_LAST = /,\s*([A-Z]{2}[A-Z0-9]{9}\d)\s*\)\s*$/;
+
+/** One row of a split as a parser reads it, for `splitRenames`. */
+export interface SplitRowFacts {
+  /** the rows of one action share it (IB Flex `actionID`, else the day, ratio and first ISIN) */
+  group: string;
+  /** the row's own ISIN when the report states it (Flex `isin`) */
+  own: string | null;
+  description: string;
+  quantity: string | null;
+}
+
+/** The group of a split row without an action id: the day, the ratio and the security named first. */
+export const splitGroupOf = (date: string, description: string) =>
+  `${date}|${splitRatioOf(description)}|${ISIN_FIRST.exec(description)?.[1] ?? description}`;
+
+/**
+ * Splits that give the security a new ISIN (a reverse split often does; a "CUSIP/ISIN CHANGE" always). IB
+ * writes two rows: "SPCE(US…60) Split 1 for 20 (SPCE, …, US…31)" receiving the new shares and "SPCE(US…60)
+ * Split 1 for 20 (SPCE.OLD, …, US…60)" giving up the old ones: the ISIN named first is the old security, a
+ * row's own (or last) ISIN is its own. A group with a row whose own ISIN differs from the first is such a
+ * split; per row: the side by the quantity's sign (old shares given up, new ones received) and the ISIN of
+ * that side. Null for the rows of an ordinary split, whose lots are restated instead.
+ */
+export function splitRenames(rows: readonly SplitRowFacts[]): (SplitRename | null)[] {
+  const groups = new Map<string, { old: string; new: string }>();
+  for (const r of rows) {
+    const first = ISIN_FIRST.exec(r.description)?.[1];
+    const other = [r.own, ISIN_LAST.exec(r.description)?.[1]].find((i) => i && i !== first);
+    if (!first || !other) continue;
+    // the receiving row names the new ISIN for certain; a giving-up row only when nothing better is known
+    if (isPositive(r.quantity) || !groups.has(r.group)) groups.set(r.group, { old: first, new: other });
+  }
+  return rows.map((r) => {
+    const g = groups.get(r.group);
+    if (!g || !r.quantity || new Decimal(r.quantity).isZero()) return null;
+    return { side: isPositive(r.quantity) ? 'new' : 'old', ...g };
+  });
+}
+
+/** A split row that gives a new ISIN: which side it is and both ISINs. */
+export interface SplitRename {
+  side: 'old' | 'new';
+  old: string;
+  new: string;
+}
+
+const isPositive = (q: string | null) => !!q && new Decimal(q).gt(0);
+
+/** What a parser adds to the event of a row `splitRenames` marked: the side's own ISIN and the rename. */
+export const renamedFields = (r: SplitRename) => ({
+  isin: r.side === 'old' ? r.old : r.new,
+  renamed: { side: r.side, to: r.new },
+});
+
 /** The action a description names, for reports without a type code (IB activity CSV, Flex without `type`). */
 export function corporateKindOfText(description: string, cash: boolean): CorporateActionKind | null {
   const d = description.toUpperCase();
-  if (/SPLIT|СПЛИТ|CONSOLIDATION/.test(d)) return 'split';
+  // an ISIN change is a split 1 for 1 into a new security: the new shares take over the cost
+  if (/SPLIT|СПЛИТ|CONSOLIDATION|CUSIP\/ISIN CHANGE|ISIN CHANGE/.test(d)) return 'split';
   if (/SPIN-?OFF|SPINOFF|ВЫДЕЛЕНИ/.test(d)) return 'spinoff';
   if (/MATURITY|MATURED|REDEMPTION|REDEEMED|CALLED|ПОГАШЕН/.test(d)) return 'maturity';
   if (/TENDER|BUYBACK|ВЫКУП/.test(d)) return 'tender';

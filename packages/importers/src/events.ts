@@ -89,6 +89,11 @@ export interface CorporateEvent extends Base {
   cost?: string | null;
   /** new shares per old share of a split, when the report says ("4 for 1" → 4, "1 for 10" → 0.1) */
   ratio?: string | null;
+  /**
+   * A split that gives the security a new ISIN (corporate.ts splitRenames): this row gives up the old shares
+   * or receives the new ones. The new shares take over the old lots' cost (carry), nothing is restated.
+   */
+  renamed?: { side: 'old' | 'new'; to: string } | null;
   description: string;
 }
 

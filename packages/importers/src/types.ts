@@ -88,7 +88,14 @@ export interface ImportedDeal {
    * and how many old shares were given up (null: all held). The server carries the old lots' cost over
    * (`share` of it: "1" for a merger), read from this and earlier imports.
    */
-  carry_from?: { isin_security: string | null; name_security: string; quantity: string | null; share: string };
+  carry_from?: {
+    isin_security: string | null;
+    name_security: string;
+    quantity: string | null;
+    share: string;
+    /** the carried cost settles the deal (a split with a new ISIN: its rule is certain) */
+    complete?: boolean;
+  };
   /** text fields whose value starts with = + - @ (documents must never run them as formulas) */
   formula_fields?: string[];
 }

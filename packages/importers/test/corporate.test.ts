@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { markSplit, splitLot, splitRatioOf } from '../src/corporate.ts';
+import { markSplit, splitLot, splitRatioOf, splitRenames } from '../src/corporate.ts';
 import type { ImportedDeal } from '../src/types.ts';
 import { expectRefused, parseSample } from './helpers.ts';
 
@@ -22,14 +22,31 @@ describe('IB Flex corporate actions (samples/ib-flex-corporate.xml)', async () =
       /Сплит 10\.06\.2024 \(×10\): при расчете FIFO количество считается как 100/,
     );
     expect(byRow('Trade №2')).toMatchObject({ quantity: '50', sale_closing_cost: '6200', kind: 'sale' });
+    // only NVDA's split restates lots: REV's reverse split gives a new ISIN (below)
     expect(r.splits).toEqual([
       expect.objectContaining({ isin_security: 'US67066G1040', transaction_date: '10.06.2024', ratio: '10' }),
-      // the reverse split 1 for 10 of REV: its first line gives the ratio, the second is skipped
-      expect.objectContaining({ isin_security: 'US0000000035', transaction_date: '10.10.2024', ratio: '0.1' }),
     ]);
     expect(r.skipped.find((s) => s.row === 'CorporateAction №1 (U0000002)')?.reason).toMatch(
       /сплит.*до 10\.06\.2024.*× 10, стоимость не меняется\. Сделок этого отчета до сплита: 1/s,
     );
+  });
+
+  it("a reverse split that gives a new ISIN: the 20 new shares are an exchange taking over the 200 old ones' cost", () => {
+    // REV(US…35) 1 for 10 → REV(US…43): row 6 gives up 200 old shares, row 7 receives 20 new ones. Nothing is
+    // restated; the server carries the whole FIFO cost of the 200 old shares to the 20 new ones.
+    expect(r.skipped.find((s) => s.row === 'CorporateAction №6 (U0000002)')?.reason).toMatch(
+      /новый ISIN US0000000043: списание старых не является реализацией/,
+    );
+    expect(byRow('CorporateAction №7')).toMatchObject({
+      section: 'purchase_transaction_section',
+      kind: 'purchase',
+      operation_type_id: 5,
+      isin_security: 'US0000000043',
+      quantity: '20',
+      status: 1,
+      corporate_action: 'split',
+      carry_from: { isin_security: 'US0000000035', quantity: '200', share: '1', complete: true },
+    });
   });
 
   it('a cash merger and a tender offer are disposals: proceeds against cost', () => {
@@ -97,7 +114,8 @@ describe('IB Flex corporate actions (samples/ib-flex-corporate.xml)', async () =
     expect(rec.rows).toMatchObject({
       trade_buy: 3,
       trade_sell: 1,
-      corporate_action: 7,
+      // every row of the section is read; the old line of REV's reverse split is skipped with its reason
+      corporate_action: 8,
       dividend: 1,
       tax: 3,
       coupon: 1,
@@ -123,6 +141,19 @@ describe('IB activity CSV corporate actions (samples/ib-activity-corporate.csv)'
       sale_closing_cost: '5000',
       operation_type_id: 7,
     });
+  });
+  it('a reverse split 1 for 20 with a new ISIN (rows "SPCE" and "SPCE.OLD"): 5 new shares take over the 100 old ones', () => {
+    // "SPCE(US92766K1060) Split 1 for 20 (SPCE, …, US92766K4031)" +5 and "(SPCE.OLD, …, US92766K1060)" −100
+    expect(r.splits?.some((s) => s.isin_security === 'US92766K1060')).toBe(false);
+    expect(r.deals.find((d) => d.corporate_action === 'split')).toMatchObject({
+      kind: 'purchase',
+      operation_type_id: 5,
+      isin_security: 'US92766K4031',
+      quantity: '5',
+      transaction_date: '14.06.2024',
+      carry_from: { isin_security: 'US92766K1060', quantity: '100', share: '1', complete: true },
+    });
+    expect(r.skipped.some((s) => /новый ISIN US92766K4031/.test(s.reason))).toBe(true);
   });
 });
 
@@ -240,5 +271,51 @@ describe('splits never change the total cost', () => {
         },
       ),
     );
+  });
+});
+
+describe('splitRenames: which split rows move the cost to a new ISIN', () => {
+  const row = (description: string, quantity: string, own: string | null = null, group = 'g') => ({
+    group,
+    own,
+    description,
+    quantity,
+  });
+  it('IB CSV: the new row names the new ISIN last, the ".OLD" row its own', () => {
+    expect(
+      splitRenames([
+        row('SPCE(US92766K1060) Split 1 for 20 (SPCE, VIRGIN GALACTIC HOLDINGS INC, US92766K4031)', '5'),
+        row('SPCE(US92766K1060) Split 1 for 20 (SPCE.OLD, VIRGIN GALACTIC HOLDINGS INC, US92766K1060)', '-100'),
+      ]),
+    ).toEqual([
+      { side: 'new', old: 'US92766K1060', new: 'US92766K4031' },
+      { side: 'old', old: 'US92766K1060', new: 'US92766K4031' },
+    ]);
+  });
+  it('Flex: the own isin attribute decides even when both descriptions are the same', () => {
+    const d = 'SOLT(US92864M8304) SPLIT 1 FOR 20 (SOLT, 2X SOLANA ETF, US92865J7375)';
+    expect(splitRenames([row(d, '-200', 'US92864M8304'), row(d, '10', 'US92865J7375')]).map((r) => r?.side)).toEqual([
+      'old',
+      'new',
+    ]);
+  });
+  it('an ordinary split (the same ISIN on both rows, or one row) moves nothing', () => {
+    const d = 'VISL(US92836Y2019) Split 1 for 6 (VISL, VISLINK TECHNOLOGIES INC, US92836Y2019)';
+    expect(splitRenames([row(d, '-80'), row(d, '13.3333')])).toEqual([null, null]);
+    expect(splitRenames([row('NVDA(US67066G1040) SPLIT 10 FOR 1 (NVDA, NVIDIA CORP, US67066G1040)', '90')])).toEqual([
+      null,
+    ]);
+  });
+  it('an ISIN change of another action in the same report does not touch this one (groups)', () => {
+    const r = splitRenames([
+      row(
+        'PEIX(US69423U3059) CUSIP/ISIN CHANGE TO (US0215131063) (PEIX, ALTO INGREDIENTS INC, US0215131063)',
+        '140',
+        null,
+        'a',
+      ),
+      row('AAPL(US0378331005) Split 4 for 1 (AAPL, APPLE INC, US0378331005)', '45', null, 'b'),
+    ]);
+    expect(r).toEqual([{ side: 'new', old: 'US69423U3059', new: 'US0215131063' }, null]);
   });
 });

@@ -1,6 +1,6 @@
 /** Interactive Brokers Activity Statement CSV (packages/importers/formats/ib-activity-csv.md): Trades, Dividends, Withholding Tax, Interest. */
 
-import { corporateKindOfText, splitRatioOf } from '../corporate.ts';
+import { corporateKindOfText, renamedFields, splitGroupOf, splitRatioOf, splitRenames } from '../corporate.ts';
 import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import { type CsvRow, readCsv } from '../read/csv.ts';
@@ -49,17 +49,33 @@ function corporateActions(
   events: ReportEvent[],
   skipped: ParsedReport['skipped'],
 ): void {
-  const splits = new Set<string>();
-  for (const { row, rec } of list) {
-    if (/^Total/i.test(text(rec['Asset Category'])) || /^Total/i.test(text(rec.Currency))) continue;
+  const rows = list.flatMap(({ row, rec }) => {
+    if (/^Total/i.test(text(rec['Asset Category'])) || /^Total/i.test(text(rec.Currency))) return [];
     const description = text(rec.Description);
     const date = r.date(row, 'Date/Time', rec['Date/Time'] || rec['Report Date']);
     const currency = r.currency(row, 'Currency', rec.Currency);
     const quantity = r.optionalNumber(row, 'Quantity', rec.Quantity);
     const proceeds = r.optionalNumber(row, 'Proceeds', rec.Proceeds);
-    if (!date || !currency || quantity === false || proceeds === false) continue;
+    if (!date || !currency || quantity === false || proceeds === false) return [];
     const cash = proceeds && !isZero(proceeds) ? abs(proceeds) : null;
     const kind = corporateKindOfText(description, cash !== null);
+    return [{ row, rec, description, date, currency, quantity, cash, kind }];
+  });
+  // a split that gives a new ISIN keeps both rows (corporate.ts splitRenames): the new shares take the old cost
+  const splitRows = rows.filter((x) => x.kind === 'split');
+  const renames = new Map(
+    splitRenames(
+      splitRows.map((x) => ({
+        group: splitGroupOf(x.date, x.description),
+        own: null,
+        description: x.description,
+        quantity: x.quantity,
+      })),
+    ).map((v, i) => [splitRows[i]!, v]),
+  );
+  const splits = new Set<string>();
+  for (const x of rows) {
+    const { row, rec, description, date, currency, quantity, cash, kind } = x;
     const m = DESCRIPTION_ID.exec(description);
     const symbol = m?.[1] ?? null;
     const info = symbol ? instruments.get(symbol) : undefined;
@@ -86,7 +102,8 @@ function corporateActions(
         });
       continue;
     }
-    if (kind === 'split') {
+    const renamed = renames.get(x) ?? null;
+    if (kind === 'split' && !renamed) {
       const key = `${date}|${splitRatioOf(description)}|${symbol}`;
       if (splits.has(key)) {
         skipped.push({ row, reason: tx('skip.splitSecondRow', { description }) });
@@ -97,6 +114,7 @@ function corporateActions(
     events.push({
       type: 'corporate',
       ...base,
+      ...(renamed ? renamedFields(renamed) : {}),
       action: kind,
       quantity,
       amount: cash,

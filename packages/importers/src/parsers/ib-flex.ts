@@ -1,7 +1,7 @@
 import { compareRuDates } from '@deklarant/contracts';
 /** Interactive Brokers Activity Flex Query XML (packages/importers/formats/ib-flex.md). */
 import { securityKindOf } from '../classify.ts';
-import { ibCorporateKind, splitRatioOf } from '../corporate.ts';
+import { ibCorporateKind, renamedFields, splitGroupOf, splitRatioOf, splitRenames } from '../corporate.ts';
 import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import { xmlScanner } from '../read/xml-scan.ts';
@@ -349,17 +349,17 @@ function statementRows(st: Statement, r: RowReader, events: ReportEvent[], skipp
 /**
  * The corporate actions of a complete statement (formats/corporate-actions.md). Each row becomes one
  * event; the second row of the same split (a reverse split removes the old line and adds the new one)
- * is listed as skipped, the lots are recomputed once.
+ * is listed as skipped, the lots are recomputed once. A split that gives a new ISIN keeps both rows
+ * (corporate.ts splitRenames): the new shares take over the old ones' cost.
  */
 function corporateActions(st: Statement, r: RowReader, events: ReportEvent[], skipped: ParsedReport['skipped']): void {
   const { account } = st;
   const hasDetail = st.corporate.some((c) => text(c.levelOfDetail).toUpperCase() === 'DETAIL');
-  const splits = new Set<string>();
-  st.corporate.forEach((c, i) => {
+  const rows = st.corporate.flatMap((c, i) => {
     const row = `CorporateAction №${i + 1}${account ? ` (${account})` : ''}`;
     if (hasDetail && text(c.levelOfDetail).toUpperCase() === 'SUMMARY') {
       skipped.push({ row, reason: tx('skip.corporateSummary') });
-      return;
+      return [];
     }
     const description = text(c.actionDescription) || text(c.description);
     const date = r.date(row, 'dateTime', c.dateTime || c.reportDate);
@@ -369,10 +369,27 @@ function corporateActions(st: Statement, r: RowReader, events: ReportEvent[], sk
     const amount = r.optionalNumber(row, 'amount', c.amount);
     const costBasis = c.costBasis === undefined ? null : r.optionalNumber(row, 'costBasis', c.costBasis);
     if (!date || !currency || quantity === false || proceeds === false || amount === false || costBasis === false)
-      return;
+      return [];
     const cash = [proceeds, amount].find((v) => v && !isZero(v)) ?? null;
     const kind = ibCorporateKind(text(c.type), description, cash !== null);
     const actionId = text(c.actionID) || description;
+    const group = text(c.actionID) || splitGroupOf(date, description);
+    return [{ c, row, description, date, currency, quantity, cash, costBasis, kind, actionId, group }];
+  });
+  const splitRows = rows.filter((x) => x.kind === 'split');
+  const renames = new Map(
+    splitRenames(
+      splitRows.map((x) => ({
+        group: x.group,
+        own: readIsin(x.c.isin),
+        description: x.description,
+        quantity: x.quantity,
+      })),
+    ).map((v, i) => [splitRows[i]!, v]),
+  );
+  const splits = new Set<string>();
+  for (const x of rows) {
+    const { c, row, description, date, currency, quantity, cash, costBasis, kind, actionId, group } = x;
     const base = {
       row,
       identity: [account, text(c.transactionID) || [text(c.type), actionId, c.conid, quantity, date].join('|')],
@@ -389,7 +406,7 @@ function corporateActions(st: Statement, r: RowReader, events: ReportEvent[], sk
     if (!kind) {
       if (cash === null) {
         skipped.push({ row, reason: tx('skip.corporateTypeNoCash', { type: text(c.type) || description }) });
-        return;
+        continue;
       }
       events.push({
         type: 'unknown',
@@ -398,18 +415,20 @@ function corporateActions(st: Statement, r: RowReader, events: ReportEvent[], sk
         quantity,
         comment: tx('comment.ibCorporateAsk', { type: text(c.type), description }),
       });
-      return;
+      continue;
     }
-    if (kind === 'split') {
-      if (splits.has(actionId)) {
+    const renamed = renames.get(x) ?? null;
+    if (kind === 'split' && !renamed) {
+      if (splits.has(group)) {
         skipped.push({ row, reason: tx('skip.splitSecondRow', { description }) });
-        return;
+        continue;
       }
-      splits.add(actionId);
+      splits.add(group);
     }
     events.push({
       type: 'corporate',
       ...base,
+      ...(renamed ? renamedFields(renamed) : {}),
       action: kind,
       quantity,
       amount: cash ? abs(cash) : null,
@@ -417,7 +436,7 @@ function corporateActions(st: Statement, r: RowReader, events: ReportEvent[], sk
       ratio: kind === 'split' ? splitRatioOf(description) : null,
       description,
     });
-  });
+  }
 }
 
 /** One CashTransaction: dividends, withholding tax, interest; everything else is skipped with a reason. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LIMITS, MSG } from '@deklarant/contracts';
+import { DECLARATION_STATUS, FORM, LIMITS, MSG } from '@deklarant/contracts';
 import {
   type ImportedDeal,
   type ImportedSplit,
@@ -23,6 +23,7 @@ import {
   type DeclarationRow,
   declarationsRepo,
   declarationsService,
+  isArchived,
 } from '../declarations/index.ts';
 import { assertUploadAllowed } from '../partners/index.ts';
 import { periodMismatch } from './broker-match.ts';
@@ -44,11 +45,16 @@ import {
   importsRepo,
   insertDeals,
   insertSplits,
+  laterSales,
   removeImported,
   type SplitRow,
+  salesWithoutHistory,
+  withHistoryRetried,
 } from './repo.ts';
 
 export const IMPORT_JOB = 'imports.apply';
+/** Signed or sent: the figures are those filed (a later year's FIFO is not re-matched under it). */
+const LOCKED = new Set<number>([DECLARATION_STATUS.SIGN, DECLARATION_STATUS.READY]);
 const MAX_ATTEMPTS = 5;
 
 /** Test seams: `beforeCommit` runs inside the last transaction of an import, before its commit. */
@@ -412,15 +418,31 @@ export function importsService(deps: Deps) {
     }
   }
 
-  /** FIFO of the given securities re-matched, each in its own short transaction holding the declaration. */
+  /**
+   * FIFO of the given securities re-matched, each in its own short transaction holding the declaration; then
+   * the same securities in the person's later declarations whose sales consume this one's lots. A later
+   * declaration that is signed, sent or archived keeps the figures it was filed with.
+   */
   async function rematchKeys(decl: DeclarationRow, keys: Iterable<string>): Promise<void> {
     const refs = await refsCache.get();
-    for (const key of keys) {
-      await db.tx(async (t) => {
-        await t.query('SELECT id FROM declarations WHERE id = $1 FOR NO KEY UPDATE', [decl.id]);
-        await rematchSecurity(t, decl, key, refs);
-      });
-      await nextTurnIfBusy();
+    const list = [...keys].filter(Boolean);
+    // sales flagged earlier for want of purchases go back into FIFO: the purchases may have arrived
+    const rematchAll = async (d: DeclarationRow, securities: string[]) => {
+      const waiting = await salesWithoutHistory(db, d.id, securities);
+      for (const key of securities) {
+        await db.tx(async (t) => {
+          await t.query('SELECT id FROM declarations WHERE id = $1 FOR NO KEY UPDATE', [d.id]);
+          await withHistoryRetried(t, waiting.get(key) ?? [], () => rematchSecurity(t, d, key, refs));
+        });
+        await nextTurnIfBusy();
+      }
+    };
+    await rematchAll(decl, list);
+    if (decl.reporting_form_id === FORM.F250) return;
+    for (const [id, later] of await laterSales(db, decl, list)) {
+      const row = await declarationsRepo(db).byId(id);
+      if (!row || isArchived(row, now()) || LOCKED.has(row.status)) continue;
+      await rematchAll(row, later);
     }
   }
 
