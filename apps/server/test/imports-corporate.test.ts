@@ -231,3 +231,56 @@ describe("a later year's sales follow the lots an import adds to an earlier year
     expect(await sale()).toMatchObject({ status: null, comment: null });
   });
 });
+
+describe('the deal form: a purchase typed in follows into the sales that waited for it (background job)', () => {
+  const typed = (isin: string) => ({
+    transaction_date: '05.03.2024',
+    currency_code: 'USD',
+    type_of_security: 1,
+    market_id: 5,
+    type_of_bidding_method: 1,
+    broker_bin: '123456789012',
+    name_security: 'CO TYPED',
+    isin_security: isin,
+    quantity: '100',
+    purchase_opening_cost: '4800',
+    operation_type_id: 4,
+    country_code_registration_id: 200,
+  });
+
+  it("an earlier year's purchase: the later year's imported sale gets its cost and stops waiting", async () => {
+    const u = await signedInUser(s);
+    const ISIN = 'US0000000142';
+    const y2025 = await newDeclaration(u, 2025);
+    // 2025: 50 sold for 3 000, no purchase uploaded: the sale waits
+    await upload(u, y2025, flex(2025, trade('701', ISIN, '20250210', -50, 3000)));
+    const y2024 = await newDeclaration(u, 2024);
+    // 2024: 100 typed in the form, 4 800 USD
+    const res = await u.client.post(`/api/declarations/${y2024}/deals/purchase-transaction-section`, typed(ISIN));
+    expect(res.statusCode, res.body).toBe(201);
+    await s.deps.jobs.runOnce();
+    // 50 of the 100: 4 800 × 50 / 100 = 2 400
+    const lots = await lotsOfSales(y2025, ISIN);
+    expect(lots.map((l) => [num(l.quantity), num(l.cost)])).toEqual([[50, 2400]]);
+    const sale = await s.deps.db.one<{ status: number | null }>(
+      'SELECT status FROM deals WHERE declaration_id = $1 AND security_key = $2',
+      [y2025, ISIN],
+    );
+    expect(sale!.status).toBeNull();
+  });
+
+  it('the same declaration: an imported sale that waited is matched once the purchase is typed in', async () => {
+    const u = await signedInUser(s);
+    const ISIN = 'US0000000159';
+    const id = await newDeclaration(u, 2024);
+    // 30 sold on 01.10.2024 for 2 000: waits for its purchases
+    await upload(u, id, flex(2024, trade('801', ISIN, '20241001', -30, 2000)));
+    expect(await lotsOfSales(id, ISIN)).toHaveLength(0);
+    const res = await u.client.post(`/api/declarations/${id}/deals/purchase-transaction-section`, typed(ISIN));
+    expect(res.statusCode, res.body).toBe(201);
+    await s.deps.jobs.runOnce();
+    // 30 of the 100 typed: 4 800 × 30 / 100 = 1 440
+    const lots = await lotsOfSales(id, ISIN);
+    expect(lots.map((l) => [num(l.quantity), num(l.cost)])).toEqual([[30, 1440]]);
+  });
+});

@@ -31,6 +31,9 @@ const BROKERS: Record<FormatId, string> = {
   template_xlsx: TEMPLATE.broker,
 };
 
+/** The signature of an OLE2 compound file: Excel 97–2003 workbooks (.xls) */
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
 const found = (format: FormatId): Detection => ({ format, broker: BROKERS[format] });
 
 /** What the content is, plus the decoded text for text formats (so it is decoded once). */
@@ -57,6 +60,8 @@ export function sniff(bytes: Uint8Array, opts: ParseOptions = {}): Sniffed {
             : null;
     return { detection: format ? found(format) : null, kind: 'xlsx' };
   }
+  // an old-format Excel workbook (OLE2 compound file): say what to do instead of "binary data"
+  if (OLE2.every((b, i) => bytes[i] === b)) refuse('unknown_format', tx('refuse.oldExcel'));
   const text = decodeText(bytes);
   const head = text.trimStart();
   if (!head) refuse('empty', tx('refuse.empty'));

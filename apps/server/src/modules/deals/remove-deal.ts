@@ -6,6 +6,7 @@ import { auditDeclaration, dealsRepo } from '../declarations/index.ts';
 import { type DealAddress, type DealsContext, openDeal } from './context.ts';
 import { keyOf } from './deal-fields.ts';
 import { rematchSecurity } from './fifo.ts';
+import { queueFollow } from './follow.ts';
 import type { ReferenceSets } from './references.ts';
 
 /**
@@ -46,4 +47,5 @@ export async function removeDeal(ctx: DealsContext, actor: Actor, address: DealA
     });
     await rematch(t, decl, [keyOf(section, before), parentKey], refs);
   });
+  await queueFollow(ctx, decl, [keyOf(section, before)]);
 }

@@ -7,6 +7,7 @@ import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { actorOf, requireUser } from '../auth/index.ts';
 import { benefitIn, warningsIn, withWarningsIn } from './deal-view.ts';
+import { FOLLOW_JOB } from './follow.ts';
 import { dealsService } from './service.ts';
 
 const digits = (raw: string, message: string): number => {
@@ -40,6 +41,8 @@ export async function dealRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = requireUser(deps);
   const service = dealsService(deps);
+  // sales that draw on lots the deal form changed: waiting ones here, and those of later declarations
+  deps.jobs.register(FOLLOW_JOB, (payload) => service.follow(payload));
   const base = { tags: ['deals'], security: [{ bearer: [] }] };
   const prefix = '/api/declarations/:id/deals';
 

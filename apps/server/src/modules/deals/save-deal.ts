@@ -11,6 +11,7 @@ import { DEAL_TEXT, type DealsContext, openSection } from './context.ts';
 import { decimalsAsText, keyOf, normalize, referenceErrors, SECURITY_SECTIONS, splitCommon } from './deal-fields.ts';
 import { dealView } from './deal-view.ts';
 import { fifoWrite, noChanges, planSecurity, withDeal } from './fifo.ts';
+import { queueFollow } from './follow.ts';
 import type { LotRow } from './lots.ts';
 import type { ReferenceSets } from './references.ts';
 import { dealsModuleRepo, fifoReader } from './repo.ts';
@@ -163,5 +164,7 @@ export async function saveDeal(
   }
   if (result.conflict) throw new Error('the deals changed while their declaration was held');
   if (!result.deal) throw new HttpError(404, DEAL_TEXT.dealNotFound);
+  // other sales that draw on these lots (waiting ones, later years') follow in the background
+  if (dealKeyed) await queueFollow(ctx, decl, [row.key ?? '', first.before?.key ?? '']);
   return dealView(section, result.deal, decl, refs);
 }

@@ -4,6 +4,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { calculateDeal } from './calculate-deal.ts';
 import { benefitFor } from './compute.ts';
 import { dealsContext, resolveSection } from './context.ts';
+import { runFollow } from './follow.ts';
 import { getDeal } from './get-deal.ts';
 import { historyDeals } from './history-deals.ts';
 import { historySections } from './history-sections.ts';
@@ -37,5 +38,7 @@ export function dealsService(deps: Deps) {
       return benefitFor(section, query, await ctx.refs.get());
     },
     references: () => ctx.refs.get(),
+    /** the FOLLOW_JOB handler (follow.ts) */
+    follow: (payload: unknown) => runFollow(ctx, payload),
   };
 }

@@ -1,6 +1,6 @@
-import { FORM, MSG } from '@deklarant/contracts';
 import type { Reconciliation } from '@deklarant/importers';
 import type { Db } from '../../db/db.ts';
+import { flagWithoutCost } from '../deals/index.ts';
 import { isoDate } from '../declarations/index.ts';
 import type { PreparedDeal } from './prepare.ts';
 
@@ -189,55 +189,6 @@ export async function flagSalesWithoutCost(
   return flagWithoutCost(db, sales);
 }
 
-/** Of the given sales, those FIFO found no cost for get status 1 and the reason. */
-async function flagWithoutCost(db: Db, sales: readonly number[]): Promise<Set<number>> {
-  if (sales.length === 0) return new Set();
-  const rows = await db.query<{ id: number }>(
-    `UPDATE deals SET status = 1, comment = trim(both ' ' from coalesce(comment, '') || ' ' || $2)
-     WHERE id = ANY($1::int[]) AND NOT (fields ? 'cost_in_tenge_currency') RETURNING id`,
-    [sales, MSG.importNoPurchaseHistory],
-  );
-  return new Set(rows.map((r) => r.id));
-}
-
-/**
- * Sales an import flagged for want of purchases (status 1 for that reason only: `flagSalesWithoutCost`
- * flags no sale that waits for something else), per security: when purchases arrive later (another
- * report, an earlier year's declaration) FIFO may now find their cost.
- */
-export async function salesWithoutHistory(
-  db: Db,
-  declarationId: number,
-  keys: readonly string[],
-): Promise<Map<string, number[]>> {
-  const out = new Map<string, number[]>();
-  if (keys.length === 0) return out;
-  const rows = await db.query<{ id: number; key: string }>(
-    `SELECT id, security_key AS key FROM deals
-     WHERE declaration_id = $1 AND security_key = ANY($2::text[]) AND status = 1
-       AND section IN ('first_section_a', 'second_section') AND position($3 in coalesce(comment, '')) > 0`,
-    [declarationId, keys, MSG.importNoPurchaseHistory],
-  );
-  for (const r of rows) out.set(r.key, [...(out.get(r.key) ?? []), Number(r.id)]);
-  return out;
-}
-
-/**
- * Runs `rematch` with those sales back in FIFO (status and reason cleared), then flags again the ones it
- * still found no cost for. In the caller's transaction, which holds the declaration.
- */
-export async function withHistoryRetried(db: Db, sales: readonly number[], rematch: () => Promise<unknown>) {
-  if (sales.length > 0) {
-    await db.query(
-      `UPDATE deals SET status = NULL, comment = nullif(trim(both ' ' from replace(comment, $2, '')), '')
-       WHERE id = ANY($1::int[])`,
-      [sales, MSG.importNoPurchaseHistory],
-    );
-  }
-  await rematch();
-  await flagWithoutCost(db, sales);
-}
-
 /** Deals an import wrote (an attempt that failed part-way): removed; the securities FIFO must re-match. */
 export async function removeImported(db: Db, declarationId: number, importId: number): Promise<Set<string>> {
   const rows = await db.query<{ security_key: string | null }>(
@@ -249,32 +200,6 @@ export async function removeImported(db: Db, declarationId: number, importId: nu
     [declarationId, importId],
   );
   return new Set([...rows, ...splits].map((r) => r.security_key ?? '').filter(Boolean));
-}
-
-/**
- * The person's later income declarations (250.00 holds no sales) with sales of the given securities: their
- * FIFO pool holds this year's purchases and splits, so they follow what an import adds or removes.
- */
-export async function laterSales(
-  db: Db,
-  decl: { user_id: number; year: number },
-  keys: readonly string[],
-): Promise<Map<number, string[]>> {
-  if (keys.length === 0) return new Map();
-  const rows = await db.query<{ declaration_id: number; key: string }>(
-    `SELECT DISTINCT d.declaration_id, d.security_key AS key
-     FROM declarations c JOIN deals d ON d.declaration_id = c.id
-     WHERE c.user_id = $1 AND c.year > $2 AND c.reporting_form_id <> ${FORM.F250}
-       AND d.section IN ('first_section_a', 'second_section') AND d.security_key = ANY($3::text[])
-     ORDER BY 1, 2`,
-    [decl.user_id, decl.year, keys],
-  );
-  const out = new Map<number, string[]>();
-  for (const r of rows) {
-    const id = Number(r.declaration_id);
-    out.set(id, [...(out.get(id) ?? []), r.key]);
-  }
-  return out;
 }
 
 /** A split a report states, as the imports module keeps it (table security_splits). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DECLARATION_STATUS, FORM, LIMITS, MSG } from '@deklarant/contracts';
+import { LIMITS, MSG } from '@deklarant/contracts';
 import {
   type ImportedDeal,
   type ImportedSplit,
@@ -15,7 +15,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
 import { slices } from '../../lib/slices.ts';
 import { PartnerAnswer, PartnerError } from '../../providers/partner/index.ts';
-import { referenceCache, rematchSecurity } from '../deals/index.ts';
+import { followLots, referenceCache } from '../deals/index.ts';
 import {
   askerOf,
   assertCanUploadReport,
@@ -23,7 +23,6 @@ import {
   type DeclarationRow,
   declarationsRepo,
   declarationsService,
-  isArchived,
 } from '../declarations/index.ts';
 import { assertUploadAllowed } from '../partners/index.ts';
 import { periodMismatch } from './broker-match.ts';
@@ -45,16 +44,11 @@ import {
   importsRepo,
   insertDeals,
   insertSplits,
-  laterSales,
   removeImported,
   type SplitRow,
-  salesWithoutHistory,
-  withHistoryRetried,
 } from './repo.ts';
 
 export const IMPORT_JOB = 'imports.apply';
-/** Signed or sent: the figures are those filed (a later year's FIFO is not re-matched under it). */
-const LOCKED = new Set<number>([DECLARATION_STATUS.SIGN, DECLARATION_STATUS.READY]);
 const MAX_ATTEMPTS = 5;
 
 /** Test seams: `beforeCommit` runs inside the last transaction of an import, before its commit. */
@@ -419,31 +413,12 @@ export function importsService(deps: Deps) {
   }
 
   /**
-   * FIFO of the given securities re-matched, each in its own short transaction holding the declaration; then
-   * the same securities in the person's later declarations whose sales consume this one's lots. A later
-   * declaration that is signed, sent or archived keeps the figures it was filed with.
+   * FIFO of the given securities re-matched, each in its own short transaction holding the declaration, with
+   * the sales flagged earlier for want of purchases given another try; then the same in the person's later
+   * declarations whose sales draw on these lots (deals module followLots).
    */
   async function rematchKeys(decl: DeclarationRow, keys: Iterable<string>): Promise<void> {
-    const refs = await refsCache.get();
-    const list = [...keys].filter(Boolean);
-    // sales flagged earlier for want of purchases go back into FIFO: the purchases may have arrived
-    const rematchAll = async (d: DeclarationRow, securities: string[]) => {
-      const waiting = await salesWithoutHistory(db, d.id, securities);
-      for (const key of securities) {
-        await db.tx(async (t) => {
-          await t.query('SELECT id FROM declarations WHERE id = $1 FOR NO KEY UPDATE', [d.id]);
-          await withHistoryRetried(t, waiting.get(key) ?? [], () => rematchSecurity(t, d, key, refs));
-        });
-        await nextTurnIfBusy();
-      }
-    };
-    await rematchAll(decl, list);
-    if (decl.reporting_form_id === FORM.F250) return;
-    for (const [id, later] of await laterSales(db, decl, list)) {
-      const row = await declarationsRepo(db).byId(id);
-      if (!row || isArchived(row, now()) || LOCKED.has(row.status)) continue;
-      await rematchAll(row, later);
-    }
+    await followLots(db, decl, keys, { refs: await refsCache.get(), now: now(), self: true, pause: nextTurnIfBusy });
   }
 
   /**

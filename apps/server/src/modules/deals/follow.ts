@@ -1,0 +1,180 @@
+import { DECLARATION_STATUS, FORM, MSG } from '@deklarant/contracts';
+import type { Db } from '../../db/db.ts';
+import type { DeclarationRow } from '../../db/rows.ts';
+import { declarationsRepo, isArchived } from '../declarations/index.ts';
+import type { DealsContext } from './context.ts';
+import { rematchSecurity } from './fifo.ts';
+import type { ReferenceSets } from './references.ts';
+import { FIFO_SECTIONS } from './repo.ts';
+
+/** The job that follows a deal form's change of lots into the sales that draw on them (`followLots`). */
+export const FOLLOW_JOB = 'deals.follow';
+
+/** Signed or sent: the figures are those filed, a later year's FIFO is not re-matched under them. */
+const FILED = new Set<number>([DECLARATION_STATUS.SIGN, DECLARATION_STATUS.READY]);
+
+/** Of the given sales, those FIFO found no cost for get status 1 and the reason (an import's flag). */
+export async function flagWithoutCost(db: Db, sales: readonly number[]): Promise<Set<number>> {
+  if (sales.length === 0) return new Set();
+  const rows = await db.query<{ id: number }>(
+    `UPDATE deals SET status = 1, comment = trim(both ' ' from coalesce(comment, '') || ' ' || $2)
+     WHERE id = ANY($1::int[]) AND NOT (fields ? 'cost_in_tenge_currency') RETURNING id`,
+    [sales, MSG.importNoPurchaseHistory],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Sales an import flagged for want of purchases (status 1 for that reason only: the import flags no sale
+ * that waits for something else), per security: once purchases arrive (another report, the deal form, an
+ * earlier year's declaration) FIFO may find their cost.
+ */
+async function salesWithoutHistory(db: Db, declarationId: number, keys: readonly string[]) {
+  const out = new Map<string, number[]>();
+  if (keys.length === 0) return out;
+  const rows = await db.query<{ id: number; key: string }>(
+    `SELECT id, security_key AS key FROM deals
+     WHERE declaration_id = $1 AND security_key = ANY($2::text[]) AND status = 1
+       AND section = ANY($4::text[]) AND position($3 in coalesce(comment, '')) > 0`,
+    [declarationId, keys, MSG.importNoPurchaseHistory, FIFO_SECTIONS.sales],
+  );
+  for (const r of rows) out.set(r.key, [...(out.get(r.key) ?? []), Number(r.id)]);
+  return out;
+}
+
+/**
+ * The person's later income declarations (250.00 holds no sales) with sales of the given securities: their
+ * FIFO pool holds this year's purchases and splits.
+ */
+async function laterSales(db: Db, decl: { user_id: number; year: number }, keys: readonly string[]) {
+  const out = new Map<number, string[]>();
+  if (keys.length === 0) return out;
+  const rows = await db.query<{ declaration_id: number; key: string }>(
+    `SELECT DISTINCT d.declaration_id, d.security_key AS key
+     FROM declarations c JOIN deals d ON d.declaration_id = c.id
+     WHERE c.user_id = $1 AND c.year > $2 AND c.reporting_form_id <> ${FORM.F250}
+       AND d.section = ANY($4::text[]) AND d.security_key = ANY($3::text[])
+     ORDER BY 1, 2`,
+    [decl.user_id, decl.year, keys, FIFO_SECTIONS.sales],
+  );
+  for (const r of rows) {
+    const id = Number(r.declaration_id);
+    out.set(id, [...(out.get(id) ?? []), r.key]);
+  }
+  return out;
+}
+
+/**
+ * FIFO of one security re-matched in the caller's transaction (which holds the declaration), with the
+ * sales an import flagged for want of purchases back in it (status and reason cleared); those it still
+ * finds no cost for are flagged again.
+ */
+async function rematchRetrying(
+  t: Db,
+  decl: DeclarationRow,
+  key: string,
+  waiting: readonly number[],
+  refs: ReferenceSets,
+) {
+  if (waiting.length > 0) {
+    await t.query(
+      `UPDATE deals SET status = NULL, comment = nullif(trim(both ' ' from replace(comment, $2, '')), '')
+       WHERE id = ANY($1::int[])`,
+      [waiting, MSG.importNoPurchaseHistory],
+    );
+  }
+  await rematchSecurity(t, decl, key, refs);
+  await flagWithoutCost(t, waiting);
+}
+
+export interface FollowOptions {
+  refs: ReferenceSets;
+  now: Date;
+  /** also re-match the declaration itself (an import does; the deal form already did in its save) */
+  self: boolean;
+  /** between securities: lets other work run (an import of thousands of securities) */
+  pause?: () => Promise<void>;
+}
+
+/**
+ * After the lots of some securities changed in a declaration: FIFO re-matched there (when `self`), the sales an
+ * import flagged for want of purchases given another try, and the same in the person's later declarations
+ * whose sales draw on these lots. Each security in its own short transaction holding its declaration. A later
+ * declaration that is signed, sent or archived keeps the figures it was filed with.
+ */
+export async function followLots(
+  db: Db,
+  decl: DeclarationRow,
+  keys: Iterable<string>,
+  opts: FollowOptions,
+): Promise<void> {
+  const list = [...new Set(keys)].filter(Boolean);
+  if (list.length === 0) return;
+  const rematchAll = async (d: DeclarationRow, securities: readonly string[], all: boolean) => {
+    const waiting = await salesWithoutHistory(db, d.id, securities);
+    for (const key of securities) {
+      const retry = waiting.get(key) ?? [];
+      if (!all && retry.length === 0) continue;
+      await db.tx(async (t) => {
+        await t.query('SELECT id FROM declarations WHERE id = $1 FOR NO KEY UPDATE', [d.id]);
+        await rematchRetrying(t, d, key, retry, opts.refs);
+      });
+      if (opts.pause) await opts.pause();
+    }
+  };
+  await rematchAll(decl, list, opts.self);
+  if (decl.reporting_form_id === FORM.F250) return;
+  for (const [id, later] of await laterSales(db, decl, list)) {
+    const row = await declarationsRepo(db).byId(id);
+    if (!row || isArchived(row, opts.now) || FILED.has(row.status)) continue;
+    await rematchAll(row, later, true);
+  }
+}
+
+/**
+ * Whether a change of these securities' lots concerns sales beyond the ones the deal form's save re-matched:
+ * sales in this declaration an import flagged for want of purchases, or sales in the person's later income
+ * declarations. One cheap statement: the save enqueues the follow-up (FOLLOW_JOB) only then.
+ */
+export async function lotsHaveFollowers(db: Db, decl: DeclarationRow, keys: readonly string[]): Promise<boolean> {
+  const list = keys.filter(Boolean);
+  if (list.length === 0) return false;
+  const r = await db.one<{ any: boolean }>(
+    `SELECT EXISTS (
+       SELECT 1 FROM deals WHERE declaration_id = $1 AND security_key = ANY($2::text[]) AND status = 1
+         AND section = ANY($3::text[]) AND position($4 in coalesce(comment, '')) > 0
+     ) OR ($5 AND EXISTS (
+       SELECT 1 FROM declarations c JOIN deals d ON d.declaration_id = c.id
+       WHERE c.user_id = $6 AND c.year > $7 AND c.reporting_form_id <> ${FORM.F250}
+         AND d.section = ANY($3::text[]) AND d.security_key = ANY($2::text[])
+     )) AS any`,
+    [
+      decl.id,
+      list,
+      FIFO_SECTIONS.sales,
+      MSG.importNoPurchaseHistory,
+      decl.reporting_form_id !== FORM.F250,
+      decl.user_id,
+      decl.year,
+    ],
+  );
+  return r?.any === true;
+}
+
+/** After the deal form changed these securities' lots: the follow-up queued when other sales draw on them. */
+export async function queueFollow(ctx: DealsContext, decl: DeclarationRow, keys: readonly string[]): Promise<void> {
+  const list = [...new Set(keys)].filter(Boolean);
+  if (!(await lotsHaveFollowers(ctx.deps.db, decl, list))) return;
+  await ctx.deps.jobs.enqueue(FOLLOW_JOB, { declarationId: decl.id, keys: list });
+}
+
+/** FOLLOW_JOB: the declaration's waiting sales and the later declarations' sales re-matched (idempotent). */
+export async function runFollow(ctx: DealsContext, payload: unknown): Promise<unknown> {
+  const p = payload as { declarationId?: unknown; keys?: unknown } | null;
+  if (typeof p?.declarationId !== 'number' || !Array.isArray(p.keys)) return { status: 'ignored' };
+  const decl = await declarationsRepo(ctx.deps.db).byId(p.declarationId);
+  if (!decl) return { status: 'missing' };
+  const keys = p.keys.filter((k): k is string => typeof k === 'string');
+  await followLots(ctx.deps.db, decl, keys, { refs: await ctx.refs.get(), now: ctx.now(), self: false });
+  return { status: 'done' };
+}
