@@ -154,7 +154,8 @@ describe('broker report upload', () => {
     const rec = page.getByTestId('upload-reconciliation');
     await rec.waitFor({ timeout: 30_000 });
     const text = (await rec.textContent()) ?? '';
-    expect(text).toContain('Корпоративные действия: 7');
+    // 8 rows: both lines of REV's reverse split into a new ISIN are read
+    expect(text).toContain('Корпоративные действия: 8');
     expect(text).toMatch(/Выручка от продаж\s*14\u00a0700\s*14\u00a0700\s*совпадает/);
     expect(await page.getByTestId('upload-reconciliation-note').first().textContent()).toContain('SalesTaxes');
     if (process.env.H2_SHOTS)

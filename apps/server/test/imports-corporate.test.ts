@@ -171,7 +171,7 @@ describe('a stock-for-stock merger whose old shares came from an earlier import'
 });
 
 describe('a reverse split that gives the security a new ISIN (IB writes the old and the new line)', () => {
-  it("the new shares take over the earlier year's lots; a later sale of the new ISIN matches them", async () => {
+  it("a sale of the new ISIN matches the earlier year's lots of the old one, at their own date and rate", async () => {
     const u = await signedInUser(s);
     const OLD = 'US0000000118';
     const NEW = 'US0000000126';
@@ -182,26 +182,44 @@ describe('a reverse split that gives the security a new ISIN (IB writes the old 
     // 2024: reverse split 1 for 10 on 10.10.2024 into a new ISIN (200 OLD → 20 NEW), then 5 NEW sold for 900
     const line = (tid: string, isin: string, own: string, qty: number) =>
       `<CorporateAction assetCategory="STK" currency="USD" symbol="${own}" description="REV(${OLD}) SPLIT 1 FOR 10 (${own}, REVERSE CO, ${isin})" isin="${isin}" issuerCountryCode="US" type="RS" actionID="9300" transactionID="${tid}" dateTime="20241010;202500" quantity="${qty}" proceeds="0" levelOfDetail="DETAIL"/>`;
-    const split = line('4301', NEW, 'REV', 20) + line('4302', OLD, 'REV.OLD', -200);
-    await upload(u, y2024, flex(2024, trade('502', NEW, '20241101', -5, 900), split));
-    const received = await s.deps.db.one<{ status: number; comment: string; fields: Record<string, unknown> }>(
-      `SELECT status, comment, fields FROM deals WHERE declaration_id = $1 AND security_key = $2
-         AND section = 'purchase_transaction_section'`,
+    const statement = flex(
+      2024,
+      trade('502', NEW, '20241101', -5, 900),
+      line('4301', NEW, 'REV', 20) + line('4302', OLD, 'REV.OLD', -200),
+    );
+    await upload(u, y2024, statement);
+    // no deal for the split itself: it is kept under the old ISIN with the new one named
+    const kept = await s.deps.db.query<{ security_key: string; renamed_to: string; ratio: string }>(
+      'SELECT security_key, renamed_to, ratio::text AS ratio FROM security_splits WHERE user_id = $1',
+      [u.id],
+    );
+    expect(kept.map((k) => [k.security_key, k.renamed_to, Number(k.ratio)])).toEqual([[OLD, NEW, 0.1]]);
+    // the 200 shares are 20 new ones, still 2 000 in all: 5 of them cost 2 000 × 5 / 20 = 500, in tenge at the
+    // rate of the 2023 purchase (its own date), not of the split
+    const lots = await s.deps.db.query<{
+      quantity: string;
+      cost: string;
+      cost_kzt: string;
+      purchase: string;
+      rate: string;
+    }>(
+      `SELECT l.quantity::text AS quantity, l.cost::text AS cost, l.cost_kzt::text AS cost_kzt,
+         p.fields->>'quantity' AS purchase, p.fields->>'exchange_rate' AS rate
+       FROM deals d JOIN deal_lots l ON l.sale_deal_id = d.id JOIN deals p ON p.id = l.purchase_deal_id
+       WHERE d.declaration_id = $1 AND d.security_key = $2`,
       [y2024, NEW],
     );
-    // the 20 new shares cost what the 200 old ones did: 2 000; no income, nothing for a person to confirm
-    expect(received!.fields).toMatchObject({ quantity: '20', operation_type_id: 5 });
-    expect(Number(received!.fields.purchase_opening_cost)).toBe(2000);
-    expect(received!.status).not.toBe(1);
-    expect(received!.comment).toMatch(/новый ISIN.*US0000000118 — 200 шт\..*2000 USD/s);
-    // 5 of the 20 new shares: 2 000 × 5 / 20 = 500
-    const lots = await lotsOfSales(y2024, NEW);
     expect(lots).toHaveLength(1);
+    expect(lots[0]!.purchase).toBe('200');
     expect(num(lots[0]!.quantity)).toBe(5);
     expect(num(lots[0]!.cost)).toBe(500);
-    // the old ISIN's lots are not restated by a split row (none kept)
-    const splits = await s.deps.db.query('SELECT 1 FROM security_splits WHERE user_id = $1', [u.id]);
-    expect(splits).toHaveLength(0);
+    expect(num(lots[0]!.cost_kzt)).toBeCloseTo(500 * num(lots[0]!.rate), 2);
+
+    // the same statement again: nothing added, the split kept once, the cost unchanged
+    const again = await upload(u, y2024, statement);
+    expect(again.counts.added).toBe(0);
+    const after = await lotsOfSales(y2024, NEW);
+    expect(after.map((l) => [num(l.quantity), num(l.cost)])).toEqual([[5, 500]]);
   });
 });
 

@@ -133,38 +133,6 @@ export function assemble(p: ParsedReport): ImportResult {
     }
   };
 
-  /**
-   * A split that gives the security a new ISIN: no income, the old shares are given up (skipped, noted for
-   * the carry) and the new ones are an acquisition «Обмен зачисление» that takes over the whole cost of the old
-   * lots (server carry.ts); until then it waits for the cost.
-   */
-  const splitWithNewIsin = (
-    e: CorporateEvent,
-    held: Omit<Draft, 'section' | 'kind' | 'operation_type_id' | 'source_key' | 'row'>,
-    comment: string,
-  ) => {
-    if (e.renamed?.side === 'old') {
-      givenUp.push(e);
-      skipped.push({ row: e.row, reason: tx('skip.splitOldIsin', { comment, isin: e.renamed.to }) });
-      return;
-    }
-    const made = deal({
-      ...held,
-      section: 'purchase_transaction_section',
-      kind: 'purchase',
-      operation_type_id: OP.exchangeIn,
-      purchase_opening_cost: '0',
-      type_of_security: e.security ?? null,
-      source_key: keys.key('corporate', ...e.identity),
-      status: 1,
-      comment: joinComments(comment, tx('comment.mergerNoCost')),
-      row: e.row,
-      corporate_action: 'split',
-    });
-    out.push(made);
-    received.push({ e, deal: made });
-  };
-
   /** A corporate action (formats/corporate-actions.md): a disposal, an acquisition, income or a split. */
   const corporate = (e: CorporateEvent) => {
     const foreignBroker = !(e.brokerIsKz ?? p.brokerIsKz);
@@ -186,8 +154,9 @@ export function assemble(p: ParsedReport): ImportResult {
     };
     switch (e.action) {
       case 'split': {
-        if (e.renamed) {
-          splitWithNewIsin(e, held, comment);
+        if (e.renamed?.side === 'new') {
+          // the new ISIN's lots are the old one's (the other line of the same split): nothing to add here
+          skipped.push({ row: e.row, reason: tx('skip.splitNewIsin', { comment, isin: e.renamed.from }) });
           return;
         }
         // marked on this report's deals once all are read (a split may come before its trades)
@@ -200,6 +169,7 @@ export function assemble(p: ParsedReport): ImportResult {
                 ticker: e.ticker,
                 transaction_date: e.date,
                 ratio: e.ratio,
+                ...(e.renamed ? { renamed_to: e.renamed.to } : {}),
                 description: e.description,
                 source_key: keys.key('corporate', ...e.identity),
                 row: e.row,
@@ -506,18 +476,14 @@ function carryFrom(e: CorporateEvent, d: ImportedDeal, givenUp: readonly Corpora
   const named = firstIsin(e.description, e.isin);
   const sameDay = givenUp.filter((g) => g.date === e.date && secId(g) !== secId(e));
   const old = sameDay.length === 1 ? sameDay[0]! : sameDay.find((g) => g.isin !== null && g.isin === named);
-  // a split's carry settles the deal (no uncertain rule); a merger's waits for a person to confirm
-  const complete = e.action === 'split' ? { complete: true } : {};
   if (old) {
     d.carry_from = {
       isin_security: old.isin,
       name_security: old.name,
       quantity: old.quantity ? abs(old.quantity) : null,
       share: '1',
-      ...complete,
     };
-  } else if (named)
-    d.carry_from = { isin_security: named, name_security: named, quantity: null, share: '1', ...complete };
+  } else if (named) d.carry_from = { isin_security: named, name_security: named, quantity: null, share: '1' };
 }
 
 /** Withholding tax joins its payment: same security and currency, same date, else the nearest within 10 days. */

@@ -60,18 +60,32 @@ export function splitRenames(rows: readonly SplitRowFacts[]): (SplitRename | nul
     // the receiving row names the new ISIN for certain; a giving-up row only when nothing better is known
     if (isPositive(r.quantity) || !groups.has(r.group)) groups.set(r.group, { old: first, new: other });
   }
+  // new shares per old share: the description's ratio, else the quantities received and given up
+  const given = new Map<string, { old: Decimal; new: Decimal }>();
+  for (const r of rows) {
+    if (!groups.has(r.group) || !r.quantity) continue;
+    const q = given.get(r.group) ?? { old: new Decimal(0), new: new Decimal(0) };
+    const v = new Decimal(r.quantity);
+    if (v.gt(0)) q.new = q.new.plus(v);
+    else q.old = q.old.plus(v.abs());
+    given.set(r.group, q);
+  }
   return rows.map((r) => {
     const g = groups.get(r.group);
     if (!g || !r.quantity || new Decimal(r.quantity).isZero()) return null;
-    return { side: isPositive(r.quantity) ? 'new' : 'old', ...g };
+    const q = given.get(r.group);
+    const ratio =
+      splitRatioOf(r.description) ?? (q && q.old.gt(0) && q.new.gt(0) ? q.new.dividedBy(q.old).toFixed() : null);
+    return { side: isPositive(r.quantity) ? 'new' : 'old', ...g, ratio };
   });
 }
 
-/** A split row that gives a new ISIN: which side it is and both ISINs. */
+/** A split row that gives a new ISIN: which side it is, both ISINs and the ratio (null when unknown). */
 export interface SplitRename {
   side: 'old' | 'new';
   old: string;
   new: string;
+  ratio: string | null;
 }
 
 const isPositive = (q: string | null) => !!q && new Decimal(q).gt(0);
@@ -79,7 +93,8 @@ const isPositive = (q: string | null) => !!q && new Decimal(q).gt(0);
 /** What a parser adds to the event of a row `splitRenames` marked: the side's own ISIN and the rename. */
 export const renamedFields = (r: SplitRename) => ({
   isin: r.side === 'old' ? r.old : r.new,
-  renamed: { side: r.side, to: r.new },
+  renamed: { side: r.side, from: r.old, to: r.new },
+  ratio: r.ratio,
 });
 
 /** The action a description names, for reports without a type code (IB activity CSV, Flex without `type`). */
@@ -158,6 +173,10 @@ export function splitSkipReason(e: CorporateEvent, marked: number): string {
   const comment = corporateComment(e);
   if (!e.ratio) return tx('skip.splitNoRatio', { comment });
   const values = { comment, date: e.date, ratio: e.ratio };
+  if (e.renamed) {
+    const reason = tx('skip.splitOldIsin', { ...values, isin: e.renamed.to });
+    return marked ? `${reason} ${tx('skip.splitDealsBefore', { deals: marked })}` : reason;
+  }
   return marked ? tx('skip.splitWithDeals', { ...values, deals: marked }) : tx('skip.split', values);
 }
 

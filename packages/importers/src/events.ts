@@ -91,9 +91,9 @@ export interface CorporateEvent extends Base {
   ratio?: string | null;
   /**
    * A split that gives the security a new ISIN (corporate.ts splitRenames): this row gives up the old shares
-   * or receives the new ones. The new shares take over the old lots' cost (carry), nothing is restated.
+   * or receives the new ones. FIFO of the new ISIN takes the old one's lots and sales before it.
    */
-  renamed?: { side: 'old' | 'new'; to: string } | null;
+  renamed?: { side: 'old' | 'new'; from: string; to: string } | null;
   description: string;
 }
 

@@ -93,8 +93,6 @@ export interface ImportedDeal {
     name_security: string;
     quantity: string | null;
     share: string;
-    /** the carried cost settles the deal (a split with a new ISIN: its rule is certain) */
-    complete?: boolean;
   };
   /** text fields whose value starts with = + - @ (documents must never run them as formulas) */
   formula_fields?: string[];
@@ -148,6 +146,8 @@ export interface ImportedSplit {
   transaction_date: string;
   /** new shares per old share */
   ratio: string;
+  /** the security got this new ISIN: FIFO of the new one takes this one's lots and sales before the split */
+  renamed_to?: string;
   description: string;
   source_key: string;
   row: number | string;

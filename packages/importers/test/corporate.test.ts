@@ -22,31 +22,31 @@ describe('IB Flex corporate actions (samples/ib-flex-corporate.xml)', async () =
       /Сплит 10\.06\.2024 \(×10\): при расчете FIFO количество считается как 100/,
     );
     expect(byRow('Trade №2')).toMatchObject({ quantity: '50', sale_closing_cost: '6200', kind: 'sale' });
-    // only NVDA's split restates lots: REV's reverse split gives a new ISIN (below)
     expect(r.splits).toEqual([
       expect.objectContaining({ isin_security: 'US67066G1040', transaction_date: '10.06.2024', ratio: '10' }),
+      // the reverse split 1 for 10 of REV gives it a new ISIN: kept under the old one, the new one named
+      expect.objectContaining({
+        isin_security: 'US0000000035',
+        transaction_date: '10.10.2024',
+        ratio: '0.1',
+        renamed_to: 'US0000000043',
+      }),
     ]);
     expect(r.skipped.find((s) => s.row === 'CorporateAction №1 (U0000002)')?.reason).toMatch(
       /сплит.*до 10\.06\.2024.*× 10, стоимость не меняется\. Сделок этого отчета до сплита: 1/s,
     );
   });
 
-  it("a reverse split that gives a new ISIN: the 20 new shares are an exchange taking over the 200 old ones' cost", () => {
-    // REV(US…35) 1 for 10 → REV(US…43): row 6 gives up 200 old shares, row 7 receives 20 new ones. Nothing is
-    // restated; the server carries the whole FIFO cost of the 200 old shares to the 20 new ones.
+  it('a reverse split that gives a new ISIN: kept for FIFO of the new ISIN, no deal', () => {
+    // REV(US…35) 1 for 10 → REV(US…43): row 6 gives up 200 old shares, row 7 receives 20 new ones. The split is
+    // kept under the old ISIN with the new one named: FIFO of US…43 takes US…35's lots before it, × 0.1
     expect(r.skipped.find((s) => s.row === 'CorporateAction №6 (U0000002)')?.reason).toMatch(
-      /новый ISIN US0000000043: списание старых не является реализацией/,
+      /новый ISIN US0000000043: покупки и продажи старых бумаг до 10\.10\.2024.*× 0\.1/s,
     );
-    expect(byRow('CorporateAction №7')).toMatchObject({
-      section: 'purchase_transaction_section',
-      kind: 'purchase',
-      operation_type_id: 5,
-      isin_security: 'US0000000043',
-      quantity: '20',
-      status: 1,
-      corporate_action: 'split',
-      carry_from: { isin_security: 'US0000000035', quantity: '200', share: '1', complete: true },
-    });
+    expect(r.skipped.find((s) => s.row === 'CorporateAction №7 (U0000002)')?.reason).toMatch(
+      /их лоты — покупки старых бумаг US0000000035/,
+    );
+    expect(r.deals.some((d) => d.isin_security === 'US0000000043' || d.isin_security === 'US0000000035')).toBe(false);
   });
 
   it('a cash merger and a tender offer are disposals: proceeds against cost', () => {
@@ -134,7 +134,11 @@ describe('IB activity CSV corporate actions (samples/ib-activity-corporate.csv)'
     // bought 15, sold 10 before the split: the deals keep 15 and 10 (FIFO counts them as 60 and 40), costs 2 778, 1 852
     expect(r.deals.find((d) => d.kind === 'purchase')).toMatchObject({ quantity: '15', purchase_opening_cost: '2778' });
     expect(r.deals.find((d) => d.kind === 'sale' && d.ticker === 'AAPL')).toMatchObject({ quantity: '10' });
-    expect(r.splits).toEqual([expect.objectContaining({ isin_security: 'US0378331005', ratio: '4' })]);
+    expect(r.splits).toEqual([
+      expect.objectContaining({ isin_security: 'US0378331005', ratio: '4' }),
+      // SPCE's reverse split into a new ISIN (below)
+      expect.objectContaining({ isin_security: 'US92766K1060', renamed_to: 'US92766K4031' }),
+    ]);
     expect(r.deals.find((d) => d.corporate_action === 'cash_merger')).toMatchObject({ sale_closing_cost: '5000' });
     expect(r.deals.find((d) => d.corporate_action === 'maturity')).toMatchObject({
       isin_security: 'US91282CFG10',
@@ -142,17 +146,17 @@ describe('IB activity CSV corporate actions (samples/ib-activity-corporate.csv)'
       operation_type_id: 7,
     });
   });
-  it('a reverse split 1 for 20 with a new ISIN (rows "SPCE" and "SPCE.OLD"): 5 new shares take over the 100 old ones', () => {
+  it('a reverse split 1 for 20 with a new ISIN (rows "SPCE" and "SPCE.OLD"): kept for FIFO of the new ISIN', () => {
     // "SPCE(US92766K1060) Split 1 for 20 (SPCE, …, US92766K4031)" +5 and "(SPCE.OLD, …, US92766K1060)" −100
-    expect(r.splits?.some((s) => s.isin_security === 'US92766K1060')).toBe(false);
-    expect(r.deals.find((d) => d.corporate_action === 'split')).toMatchObject({
-      kind: 'purchase',
-      operation_type_id: 5,
-      isin_security: 'US92766K4031',
-      quantity: '5',
-      transaction_date: '14.06.2024',
-      carry_from: { isin_security: 'US92766K1060', quantity: '100', share: '1', complete: true },
-    });
+    expect(r.splits).toContainEqual(
+      expect.objectContaining({
+        isin_security: 'US92766K1060',
+        transaction_date: '14.06.2024',
+        ratio: '0.05',
+        renamed_to: 'US92766K4031',
+      }),
+    );
+    expect(r.deals.some((d) => d.isin_security?.startsWith('US92766K'))).toBe(false);
     expect(r.skipped.some((s) => /новый ISIN US92766K4031/.test(s.reason))).toBe(true);
   });
 });
@@ -274,7 +278,7 @@ describe('splits never change the total cost', () => {
   });
 });
 
-describe('splitRenames: which split rows move the cost to a new ISIN', () => {
+describe('splitRenames: which split rows move the lots to a new ISIN', () => {
   const row = (description: string, quantity: string, own: string | null = null, group = 'g') => ({
     group,
     own,
@@ -288,8 +292,8 @@ describe('splitRenames: which split rows move the cost to a new ISIN', () => {
         row('SPCE(US92766K1060) Split 1 for 20 (SPCE.OLD, VIRGIN GALACTIC HOLDINGS INC, US92766K1060)', '-100'),
       ]),
     ).toEqual([
-      { side: 'new', old: 'US92766K1060', new: 'US92766K4031' },
-      { side: 'old', old: 'US92766K1060', new: 'US92766K4031' },
+      { side: 'new', old: 'US92766K1060', new: 'US92766K4031', ratio: '0.05' },
+      { side: 'old', old: 'US92766K1060', new: 'US92766K4031', ratio: '0.05' },
     ]);
   });
   it('Flex: the own isin attribute decides even when both descriptions are the same', () => {
@@ -316,6 +320,7 @@ describe('splitRenames: which split rows move the cost to a new ISIN', () => {
       ),
       row('AAPL(US0378331005) Split 4 for 1 (AAPL, APPLE INC, US0378331005)', '45', null, 'b'),
     ]);
-    expect(r).toEqual([{ side: 'new', old: 'US69423U3059', new: 'US0215131063' }, null]);
+    // no ratio in the text and no line giving up the old shares in this report: the ratio is unknown
+    expect(r).toEqual([{ side: 'new', old: 'US69423U3059', new: 'US0215131063', ratio: null }, null]);
   });
 });

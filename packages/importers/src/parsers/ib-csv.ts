@@ -114,12 +114,13 @@ function corporateActions(
     events.push({
       type: 'corporate',
       ...base,
-      ...(renamed ? renamedFields(renamed) : {}),
       action: kind,
       quantity,
       amount: cash,
       ratio: kind === 'split' ? splitRatioOf(description) : null,
       description,
+      // a split into a new ISIN: the side's own ISIN, both ISINs, the ratio of the pair
+      ...(renamed ? renamedFields(renamed) : {}),
     });
   }
 }

@@ -428,13 +428,14 @@ function corporateActions(st: Statement, r: RowReader, events: ReportEvent[], sk
     events.push({
       type: 'corporate',
       ...base,
-      ...(renamed ? renamedFields(renamed) : {}),
       action: kind,
       quantity,
       amount: cash ? abs(cash) : null,
       cost: costBasis && !isZero(costBasis) ? abs(costBasis) : null,
       ratio: kind === 'split' ? splitRatioOf(description) : null,
       description,
+      // a split into a new ISIN: the side's own ISIN, both ISINs, the ratio of the pair
+      ...(renamed ? renamedFields(renamed) : {}),
     });
   }
 }

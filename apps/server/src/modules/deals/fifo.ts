@@ -71,8 +71,15 @@ export function planSecurity(
   refs: ReferenceSets,
   into: FifoChanges = noChanges(),
 ): FifoChanges {
-  const rows = state.pool.filter((r) => r.key === key);
-  const currentSales = rows.filter((r) => !r.previous_period && SALE_SECTIONS.includes(r.section));
+  // a security that got this new ISIN by a split: its lots and sales before the split are this one's
+  const renames = state.splits?.filter((s) => s.to === key) ?? [];
+  const inherited = (r: LotRow) =>
+    renames.some((s) => s.key === r.key && !!r.transaction_date && ruSortKey(r.transaction_date) < ruSortKey(s.date));
+  const rows = renames.length
+    ? state.pool.filter((r) => r.key === key || inherited(r))
+    : state.pool.filter((r) => r.key === key);
+  // only this security's own sales are planned here (the old one's are planned under their own key)
+  const currentSales = rows.filter((r) => r.key === key && !r.previous_period && SALE_SECTIONS.includes(r.section));
   if (currentSales.length === 0) return into;
   const saleIds = new Set(currentSales.map((s) => s.id));
   const historyBySale = new Map<number, LotRow[]>();
@@ -91,7 +98,7 @@ export function planSecurity(
     .filter((s): s is Sale => s !== null);
 
   // splits the user's imports reported: lots and sales before one are matched in post-split units
-  const splits = state.splits?.filter((s) => s.key === key);
+  const splits = splitsOf(state, key);
   const pool = restateForSplits(poolLots, poolSales, splits);
   const matches = new Map(matchFifo(pool.sales, pool.lots, { year: decl.year }).matches.map((m) => [m.saleId, m]));
   for (const sale of currentSales) {
@@ -130,6 +137,12 @@ export function planSecurity(
   }
   return into;
 }
+
+/** The splits FIFO applies to `key`: its own, and those that renamed another security into it. */
+const splitsOf = (state: FifoState, key: string) =>
+  state.splits
+    ?.filter((s) => (s.key === key && !s.to) || s.to === key)
+    .map((s) => ({ key, date: s.date, ratio: s.ratio }));
 
 /**
  * The sale's acquisition cost: lots consumed, plus its declared cost for the quantity no lot covered,
@@ -257,7 +270,7 @@ export async function heldLots(
   const restated = restateForSplits(
     lots,
     sales,
-    state.splits?.filter((s) => s.key === key && before(s.date)),
+    state.splits?.filter((s) => s.key === key && !s.to && before(s.date)),
   );
   return matchFifo(restated.sales, restated.lots, { year: decl.year }).remaining;
 }

@@ -30,6 +30,9 @@ export interface FifoState {
   history: LotRow[];
   /** the lots each of this declaration's sales consumed so far, as signatures (`lotSignature`) */
   lots: Map<number, string>;
-  /** splits of the securities the user's imports reported (table security_splits), applied by FIFO */
-  splits?: { key: string; date: string; ratio: string }[];
+  /**
+   * splits of the securities the user's imports reported (table security_splits), applied by FIFO; `to`: the
+   * security got a new ISIN, whose FIFO takes this one's lots and sales dated before the split
+   */
+  splits?: { key: string; date: string; ratio: string; to?: string }[];
 }

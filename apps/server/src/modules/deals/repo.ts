@@ -55,10 +55,15 @@ const FIFO_SQL = `WITH q AS (
     FROM q JOIN deals d ON d.declaration_id = q.decl AND d.id = q.deal_id
   ), parent AS (
     SELECT q.n, d.security_key AS key FROM q JOIN deals d ON d.declaration_id = q.decl AND d.id = q.parent_id
-  ), keys AS (
+  ), own_keys AS (
     SELECT n, key FROM q
     UNION SELECT b.n, b.key FROM before b JOIN q USING (n) WHERE q.keyed
     UNION SELECT n, key FROM parent
+  ), keys AS (
+    -- a security that got a new ISIN by a split: its lots and sales before it count for the new one
+    SELECT n, key FROM own_keys
+    UNION SELECT o.n, s.security_key FROM own_keys o JOIN q USING (n)
+      JOIN security_splits s ON s.user_id = q.uid AND s.renamed_to = o.key
   ), pool AS (
     SELECT q.n, ${LOT_COLUMNS}, (d.declaration_id <> q.decl) AS previous_period, d.transaction_date AS date_,
       d.security_key AS key
@@ -85,7 +90,7 @@ const FIFO_SQL = `WITH q AS (
   SELECT 'parent', p.n, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, p.key, NULL, NULL FROM parent p
   UNION ALL
   SELECT 'split', q.n, NULL, NULL, NULL, to_char(s.split_date, 'DD.MM.YYYY'), s.ratio::text, NULL, NULL, NULL,
-    s.split_date, s.security_key, NULL, NULL
+    s.split_date, s.security_key, s.renamed_to, NULL
   FROM keys k JOIN q USING (n) JOIN security_splits s ON s.user_id = q.uid AND s.security_key = k.key
   UNION ALL
   SELECT 'revision', q.n, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, c.deals_revision::text, NULL, NULL
@@ -120,7 +125,12 @@ export async function readFifo(db: Db, queries: readonly FifoQuery[]): Promise<F
     else if (part_ === 'revision') read.revision = row.key;
     else if (part_ === 'split') {
       read.state.splits ??= [];
-      read.state.splits.push({ key: row.key ?? '', date: row.transaction_date ?? '', ratio: row.currency_code ?? '1' });
+      read.state.splits.push({
+        key: row.key ?? '',
+        date: row.transaction_date ?? '',
+        ratio: row.currency_code ?? '1',
+        ...(comment ? { to: comment } : {}),
+      });
     } else read.state[part_].push(row);
     if (lots_) read.state.lots.set(row.id, lots_.map((l) => lotSignature(...l)).join(''));
   }

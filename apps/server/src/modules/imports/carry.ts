@@ -16,8 +16,7 @@ const given = (v: unknown) => v !== undefined && v !== null && v !== '';
  * person's lots of the old security — earlier imports into this and earlier declarations, and this import's
  * own purchases — held just before the merger day, FIFO, splits applied. The rule stays uncertain
  * (packages/tax `stock_merger`): the deal keeps status 1 for a person to confirm, now with the cost filled and
- * the computation in its comment. A split that gives a new ISIN carries the same way and is settled by it (its
- * rule is certain). Changes the mapped deals in place.
+ * the computation in its comment. Changes the mapped deals in place.
  */
 export async function carryMergerCosts(
   db: Db,
@@ -97,12 +96,6 @@ export async function carryMergerCosts(
       currency: m.currency_code,
       cost,
     };
-    if (from.complete) {
-      // a split with a new ISIN: the rule is certain, the carried cost is the whole answer
-      m.status = null;
-      note(importerText('comment.splitCostCarried', values));
-      continue;
-    }
     note(
       from.share === '1'
         ? importerText('comment.mergerCostCarried', values)

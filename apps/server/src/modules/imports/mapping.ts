@@ -171,12 +171,9 @@ export function mapDeals(
     }
     let status = d.status;
     const comments = d.comment ? [d.comment] : [];
-    /** a reason of this mapping for the deal to wait (a carried cost alone does not settle it then) */
-    let waits = false;
     const currency = d.currency_code.toUpperCase();
     if (!refs.currencies.has(currency)) {
       status = 1;
-      waits = true;
       comments.push(importerText('comment.currencyNotInList', { currency }));
     }
     // A partner's file may say any operation: one the section does not allow (a sale as «Покупка») is
@@ -187,7 +184,6 @@ export function mapDeals(
         : operationError(section.code, d.operation_type_id);
     if (opIssue) {
       status = 1;
-      waits = true;
       comments.push(`${opIssue}.`);
     }
     if (d.corporate_action && SUPPORTED_YEARS.includes(ctx.year)) {
@@ -196,7 +192,6 @@ export function mapDeals(
       comments.push(importerText('comment.yearRule', { year: ctx.year, rule: rule.value.name }));
       if (rule.uncertain) {
         status = 1;
-        waits = true;
         comments.push(importerText('comment.ruleUncertain', { source: rule.source }));
       }
     }
@@ -223,7 +218,7 @@ export function mapDeals(
       row: d.row,
       file: ctx.file,
     };
-    if (d.carry_from) m.carryFrom = waits ? { ...d.carry_from, complete: false } : d.carry_from;
+    if (d.carry_from) m.carryFrom = d.carry_from;
     mapped.push(m);
   }
   return { mapped, skipped };

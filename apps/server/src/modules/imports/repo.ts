@@ -195,11 +195,12 @@ export async function removeImported(db: Db, declarationId: number, importId: nu
     'DELETE FROM deals WHERE declaration_id = $1 AND import_id = $2 RETURNING security_key',
     [declarationId, importId],
   );
-  const splits = await db.query<{ security_key: string }>(
-    'DELETE FROM security_splits WHERE declaration_id = $1 AND import_id = $2 RETURNING security_key',
+  const splits = await db.query<{ security_key: string; renamed_to: string | null }>(
+    'DELETE FROM security_splits WHERE declaration_id = $1 AND import_id = $2 RETURNING security_key, renamed_to',
     [declarationId, importId],
   );
-  return new Set([...rows, ...splits].map((r) => r.security_key ?? '').filter(Boolean));
+  const renamed = splits.map((r) => ({ security_key: r.renamed_to }));
+  return new Set([...rows, ...splits, ...renamed].map((r) => r.security_key ?? '').filter(Boolean));
 }
 
 /** A split a report states, as the imports module keeps it (table security_splits). */
@@ -208,6 +209,8 @@ export interface SplitRow {
   /** dd.mm.yyyy */
   date: string;
   ratio: string;
+  /** the security got this new key (ISIN): its FIFO takes this one's lots and sales before the split */
+  renamedTo?: string | null;
   description: string;
 }
 
@@ -222,13 +225,25 @@ export async function insertSplits(
 ): Promise<Set<string>> {
   const added = new Set<string>();
   for (const s of splits) {
-    const r = await db.one<{ security_key: string }>(
-      `INSERT INTO security_splits (user_id, declaration_id, import_id, security_key, split_date, ratio, description, created_at)
-       VALUES ($1, $2, $3, $4, $5::date, $6::numeric, $7, $8)
-       ON CONFLICT (user_id, security_key, split_date) DO NOTHING RETURNING security_key`,
-      [e.userId, e.declarationId, e.importId, s.securityKey, isoDate(s.date), s.ratio, s.description, e.now],
+    const r = await db.one<{ security_key: string; renamed_to: string | null }>(
+      `INSERT INTO security_splits (user_id, declaration_id, import_id, security_key, split_date, ratio, description,
+         created_at, renamed_to)
+       VALUES ($1, $2, $3, $4, $5::date, $6::numeric, $7, $8, $9)
+       ON CONFLICT (user_id, security_key, split_date) DO NOTHING RETURNING security_key, renamed_to`,
+      [
+        e.userId,
+        e.declarationId,
+        e.importId,
+        s.securityKey,
+        isoDate(s.date),
+        s.ratio,
+        s.description,
+        e.now,
+        s.renamedTo ?? null,
+      ],
     );
     if (r) added.add(r.security_key);
+    if (r?.renamed_to) added.add(r.renamed_to);
   }
   return added;
 }

@@ -385,6 +385,7 @@ export function importsService(deps: Deps) {
             securityKey: securityKeyOf(x.isin_security, x.name_security),
             date: x.transaction_date,
             ratio: x.ratio,
+            renamedTo: x.renamed_to ? securityKeyOf(x.renamed_to, x.renamed_to) : null,
             description: x.description,
           })),
         );
