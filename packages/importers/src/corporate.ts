@@ -100,7 +100,7 @@ export const renamedFields = (r: SplitRename) => ({
 /** The action a description names, for reports without a type code (IB activity CSV, Flex without `type`). */
 export function corporateKindOfText(description: string, cash: boolean): CorporateActionKind | null {
   const d = description.toUpperCase();
-  // an ISIN change is a split 1 for 1 into a new security: the new shares take over the cost
+  // an ISIN change is a split 1 for 1 into a new security: FIFO of the new one takes the old lots
   if (/SPLIT|СПЛИТ|CONSOLIDATION|CUSIP\/ISIN CHANGE|ISIN CHANGE/.test(d)) return 'split';
   if (/SPIN-?OFF|SPINOFF|ВЫДЕЛЕНИ/.test(d)) return 'spinoff';
   if (/MATURITY|MATURED|REDEMPTION|REDEEMED|CALLED|ПОГАШЕН/.test(d)) return 'maturity';
