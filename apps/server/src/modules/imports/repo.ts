@@ -199,8 +199,8 @@ export async function removeImported(db: Db, declarationId: number, importId: nu
     'DELETE FROM security_splits WHERE declaration_id = $1 AND import_id = $2 RETURNING security_key, renamed_to',
     [declarationId, importId],
   );
-  const renamed = splits.map((r) => ({ security_key: r.renamed_to }));
-  return new Set([...rows, ...splits, ...renamed].map((r) => r.security_key ?? '').filter(Boolean));
+  const keys = [...rows.map((r) => r.security_key), ...splits.flatMap((r) => [r.security_key, r.renamed_to])];
+  return new Set(keys.filter((k): k is string => !!k));
 }
 
 /** A split a report states, as the imports module keeps it (table security_splits). */
