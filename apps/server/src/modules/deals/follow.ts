@@ -25,6 +25,20 @@ export async function flagWithoutCost(db: Db, sales: readonly number[]): Promise
 }
 
 /**
+ * The two kinds of sales that follow a change of lots, as SQL over numbered parameters (the queries below
+ * place them differently): sales of declaration `decl` an import flagged for want of purchases (`reason`),
+ * and sales in the later income declarations of `user` after `year` (250.00 holds no sales); both of the
+ * securities `keys`, in the sale sections `sections`.
+ */
+const waitingSalesSql = (p: { decl: string; keys: string; sections: string; reason: string }) =>
+  `FROM deals d WHERE d.declaration_id = ${p.decl} AND d.security_key = ANY(${p.keys}::text[]) AND d.status = 1
+     AND d.section = ANY(${p.sections}::text[]) AND position(${p.reason} in coalesce(d.comment, '')) > 0`;
+const laterSalesSql = (p: { user: string; year: string; keys: string; sections: string }) =>
+  `FROM declarations c JOIN deals d ON d.declaration_id = c.id
+   WHERE c.user_id = ${p.user} AND c.year > ${p.year} AND c.reporting_form_id <> ${FORM.F250}
+     AND d.section = ANY(${p.sections}::text[]) AND d.security_key = ANY(${p.keys}::text[])`;
+
+/**
  * Sales an import flagged for want of purchases (status 1 for that reason only: the import flags no sale
  * that waits for something else), per security: once purchases arrive (another report, the deal form, an
  * earlier year's declaration) FIFO may find their cost.
@@ -33,10 +47,8 @@ async function salesWithoutHistory(db: Db, declarationId: number, keys: readonly
   const out = new Map<string, number[]>();
   if (keys.length === 0) return out;
   const rows = await db.query<{ id: number; key: string }>(
-    `SELECT id, security_key AS key FROM deals
-     WHERE declaration_id = $1 AND security_key = ANY($2::text[]) AND status = 1
-       AND section = ANY($4::text[]) AND position($3 in coalesce(comment, '')) > 0`,
-    [declarationId, keys, MSG.importNoPurchaseHistory, FIFO_SECTIONS.sales],
+    `SELECT d.id, d.security_key AS key ${waitingSalesSql({ decl: '$1', keys: '$2', sections: '$3', reason: '$4' })}`,
+    [declarationId, keys, FIFO_SECTIONS.sales, MSG.importNoPurchaseHistory],
   );
   for (const r of rows) out.set(r.key, [...(out.get(r.key) ?? []), Number(r.id)]);
   return out;
@@ -51,9 +63,7 @@ async function laterSales(db: Db, decl: { user_id: number; year: number }, keys:
   if (keys.length === 0) return out;
   const rows = await db.query<{ declaration_id: number; key: string }>(
     `SELECT DISTINCT d.declaration_id, d.security_key AS key
-     FROM declarations c JOIN deals d ON d.declaration_id = c.id
-     WHERE c.user_id = $1 AND c.year > $2 AND c.reporting_form_id <> ${FORM.F250}
-       AND d.section = ANY($4::text[]) AND d.security_key = ANY($3::text[])
+     ${laterSalesSql({ user: '$1', year: '$2', keys: '$3', sections: '$4' })}
      ORDER BY 1, 2`,
     [decl.user_id, decl.year, keys, FIFO_SECTIONS.sales],
   );
@@ -140,14 +150,8 @@ export async function lotsHaveFollowers(db: Db, decl: DeclarationRow, keys: read
   const list = keys.filter(Boolean);
   if (list.length === 0) return false;
   const r = await db.one<{ any: boolean }>(
-    `SELECT EXISTS (
-       SELECT 1 FROM deals WHERE declaration_id = $1 AND security_key = ANY($2::text[]) AND status = 1
-         AND section = ANY($3::text[]) AND position($4 in coalesce(comment, '')) > 0
-     ) OR ($5 AND EXISTS (
-       SELECT 1 FROM declarations c JOIN deals d ON d.declaration_id = c.id
-       WHERE c.user_id = $6 AND c.year > $7 AND c.reporting_form_id <> ${FORM.F250}
-         AND d.section = ANY($3::text[]) AND d.security_key = ANY($2::text[])
-     )) AS any`,
+    `SELECT EXISTS (SELECT 1 ${waitingSalesSql({ decl: '$1', keys: '$2', sections: '$3', reason: '$4' })})
+       OR ($5 AND EXISTS (SELECT 1 ${laterSalesSql({ user: '$6', year: '$7', keys: '$2', sections: '$3' })})) AS any`,
     [
       decl.id,
       list,
