@@ -302,3 +302,62 @@ describe('the deal form: a purchase typed in follows into the sales that waited 
     expect(lots.map((l) => [num(l.quantity), num(l.cost)])).toEqual([[30, 1440]]);
   });
 });
+
+describe("removing an earlier year's deals: the later year's sales follow (background job)", () => {
+  const saleOf = (declarationId: number, isin: string) =>
+    s.deps.db.one<{ status: number | null; comment: string | null; cost: string | null }>(
+      `SELECT status, comment, fields->>'cost_in_tenge_currency' AS cost FROM deals
+       WHERE declaration_id = $1 AND security_key = $2 AND section = 'second_section'`,
+      [declarationId, isin],
+    );
+
+  it('the earlier declaration deleted: the sale loses the cost of purchases that are gone and waits again', async () => {
+    const u = await signedInUser(s);
+    const ISIN = 'US0000000167';
+    const y2024 = await newDeclaration(u, 2024);
+    // 2024: 100 bought for 4 800; 2025: 50 of them sold for 3 000, so 4 800 × 50 / 100 = 2 400 of cost
+    await upload(u, y2024, flex(2024, trade('901', ISIN, '20240305', 100, 4800)));
+    const y2025 = await newDeclaration(u, 2025);
+    await upload(u, y2025, flex(2025, trade('902', ISIN, '20250210', -50, 3000)));
+    expect((await lotsOfSales(y2025, ISIN)).map((l) => [num(l.quantity), num(l.cost)])).toEqual([[50, 2400]]);
+    expect((await saleOf(y2025, ISIN))!.status).toBeNull();
+
+    const res = await u.client.delete(`/api/declarations/${y2024}`);
+    expect(res.statusCode, res.body).toBe(200);
+    await s.deps.jobs.runOnce();
+    // no purchase left anywhere: no lot, no cost, and the sale asks for its purchase history again
+    expect(await lotsOfSales(y2025, ISIN)).toHaveLength(0);
+    expect(await saleOf(y2025, ISIN)).toMatchObject({ status: 1, comment: MSG.importNoPurchaseHistory, cost: null });
+
+    // the purchases imported again into a new 2024 declaration: the sale gets its 2 400 back, one reason less
+    const again = await newDeclaration(u, 2024);
+    await upload(u, again, flex(2024, trade('901', ISIN, '20240305', 100, 4800)));
+    expect((await lotsOfSales(y2025, ISIN)).map((l) => [num(l.quantity), num(l.cost)])).toEqual([[50, 2400]]);
+    expect(await saleOf(y2025, ISIN)).toMatchObject({ status: null, comment: null });
+  });
+
+  it("all deals of the middle year deleted: its sale's lots go back to the later sale (FIFO)", async () => {
+    const u = await signedInUser(s);
+    const ISIN = 'US0000000175';
+    // 2023: 100 bought 01.03 for 4 000 (40 a share), 100 bought 01.06 for 6 000 (60 a share)
+    const y2023 = await newDeclaration(u, 2023);
+    await upload(
+      u,
+      y2023,
+      flex(2023, trade('911', ISIN, '20230301', 100, 4000) + trade('912', ISIN, '20230601', 100, 6000)),
+    );
+    // 2024: 100 sold (the first lot, FIFO); 2025: 50 sold, from the second lot: 6 000 × 50 / 100 = 3 000
+    const y2024 = await newDeclaration(u, 2024);
+    await upload(u, y2024, flex(2024, trade('913', ISIN, '20240401', -100, 5000)));
+    const y2025 = await newDeclaration(u, 2025);
+    await upload(u, y2025, flex(2025, trade('914', ISIN, '20250210', -50, 3500)));
+    expect((await lotsOfSales(y2025, ISIN)).map((l) => [num(l.quantity), num(l.cost)])).toEqual([[50, 3000]]);
+
+    const res = await u.client.post(`/api/declarations/${y2024}/deals/delete-all`);
+    expect(res.statusCode, res.body).toBe(200);
+    await s.deps.jobs.runOnce();
+    // the 2024 sale is gone, the first lot is free again: 4 000 × 50 / 100 = 2 000
+    expect((await lotsOfSales(y2025, ISIN)).map((l) => [num(l.quantity), num(l.cost)])).toEqual([[50, 2000]]);
+    expect((await saleOf(y2025, ISIN))!.status).toBeNull();
+  });
+});

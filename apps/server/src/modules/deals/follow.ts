@@ -1,24 +1,26 @@
 import { DECLARATION_STATUS, FORM, MSG } from '@deklarant/contracts';
 import type { Db } from '../../db/db.ts';
 import type { DeclarationRow } from '../../db/rows.ts';
+import { FOLLOW_LOTS_JOB, type FollowLotsPayload } from '../../jobs/kinds.ts';
 import { declarationsRepo, isArchived } from '../declarations/index.ts';
 import type { DealsContext } from './context.ts';
 import { rematchSecurity } from './fifo.ts';
 import type { ReferenceSets } from './references.ts';
 import { FIFO_SECTIONS } from './repo.ts';
 
-/** The job that follows a deal form's change of lots into the sales that draw on them (`followLots`). */
-export const FOLLOW_JOB = 'deals.follow';
-
 /** Signed or sent: the figures are those filed, a later year's FIFO is not re-matched under them. */
 const FILED = new Set<number>([DECLARATION_STATUS.SIGN, DECLARATION_STATUS.READY]);
 
-/** Of the given sales, those FIFO found no cost for get status 1 and the reason (an import's flag). */
+/**
+ * Of the given sales, those FIFO found no cost for get status 1 and the reason (an import's flag); one
+ * already flagged for it keeps a single reason.
+ */
 export async function flagWithoutCost(db: Db, sales: readonly number[]): Promise<Set<number>> {
   if (sales.length === 0) return new Set();
   const rows = await db.query<{ id: number }>(
     `UPDATE deals SET status = 1, comment = trim(both ' ' from coalesce(comment, '') || ' ' || $2)
-     WHERE id = ANY($1::int[]) AND NOT (fields ? 'cost_in_tenge_currency') RETURNING id`,
+     WHERE id = ANY($1::int[]) AND NOT (fields ? 'cost_in_tenge_currency')
+       AND position($2 in coalesce(comment, '')) = 0 RETURNING id`,
     [sales, MSG.importNoPurchaseHistory],
   );
   return new Set(rows.map((r) => r.id));
@@ -54,11 +56,14 @@ async function salesWithoutHistory(db: Db, declarationId: number, keys: readonly
   return out;
 }
 
+/** Whose lots changed: the person and the year (a declaration, or what is left of a removed one). */
+type Origin = Pick<DeclarationRow, 'user_id' | 'year'>;
+
 /**
  * The person's later income declarations (250.00 holds no sales) with sales of the given securities: their
  * FIFO pool holds this year's purchases and splits.
  */
-async function laterSales(db: Db, decl: { user_id: number; year: number }, keys: readonly string[]) {
+async function laterSales(db: Db, decl: Origin, keys: readonly string[]) {
   const out = new Map<number, string[]>();
   if (keys.length === 0) return out;
   const rows = await db.query<{ declaration_id: number; key: string }>(
@@ -77,7 +82,8 @@ async function laterSales(db: Db, decl: { user_id: number; year: number }, keys:
 /**
  * FIFO of one security re-matched in the caller's transaction (which holds the declaration), with the
  * sales an import flagged for want of purchases back in it (status and reason cleared); those it still
- * finds no cost for are flagged again.
+ * finds no cost for are flagged again, and so are sales that lost the lots they had (their purchases
+ * removed) and have no cost left.
  */
 async function rematchRetrying(
   t: Db,
@@ -93,8 +99,9 @@ async function rematchRetrying(
       [waiting, MSG.importNoPurchaseHistory],
     );
   }
-  await rematchSecurity(t, decl, key, refs);
-  await flagWithoutCost(t, waiting);
+  const changed = await rematchSecurity(t, decl, key, refs);
+  const costless = [...changed].filter(([, f]) => f.cost_in_tenge_currency == null).map(([id]) => id);
+  await flagWithoutCost(t, [...waiting, ...costless]);
 }
 
 export interface FollowOptions {
@@ -120,31 +127,43 @@ export async function followLots(
 ): Promise<void> {
   const list = [...new Set(keys)].filter(Boolean);
   if (list.length === 0) return;
-  const rematchAll = async (d: DeclarationRow, securities: readonly string[], all: boolean) => {
-    const waiting = await salesWithoutHistory(db, d.id, securities);
-    for (const key of securities) {
-      const retry = waiting.get(key) ?? [];
-      if (!all && retry.length === 0) continue;
-      await db.tx(async (t) => {
-        await t.query('SELECT id FROM declarations WHERE id = $1 FOR NO KEY UPDATE', [d.id]);
-        await rematchRetrying(t, d, key, retry, opts.refs);
-      });
-      if (opts.pause) await opts.pause();
-    }
-  };
-  await rematchAll(decl, list, opts.self);
-  if (decl.reporting_form_id === FORM.F250) return;
-  for (const [id, later] of await laterSales(db, decl, list)) {
+  await rematchIn(db, decl, list, opts.self, opts);
+  if (decl.reporting_form_id !== FORM.F250) await followLater(db, decl, list, opts);
+}
+
+/**
+ * The sales of the person's later declarations that draw on these securities' lots, re-matched: after a
+ * change in `origin`'s year, also when that declaration (or all its deals) is gone.
+ */
+export async function followLater(db: Db, origin: Origin, keys: readonly string[], opts: FollowOptions) {
+  for (const [id, later] of await laterSales(db, origin, keys)) {
     const row = await declarationsRepo(db).byId(id);
     if (!row || isArchived(row, opts.now) || FILED.has(row.status)) continue;
-    await rematchAll(row, later, true);
+    await rematchIn(db, row, later, true, opts);
+  }
+}
+
+/**
+ * FIFO of these securities re-matched in declaration `d` (all of them, or only those with sales waiting for
+ * purchases), each in its own short transaction holding the declaration.
+ */
+async function rematchIn(db: Db, d: DeclarationRow, keys: readonly string[], all: boolean, opts: FollowOptions) {
+  const waiting = await salesWithoutHistory(db, d.id, keys);
+  for (const key of keys) {
+    const retry = waiting.get(key) ?? [];
+    if (!all && retry.length === 0) continue;
+    await db.tx(async (t) => {
+      await t.query('SELECT id FROM declarations WHERE id = $1 FOR NO KEY UPDATE', [d.id]);
+      await rematchRetrying(t, d, key, retry, opts.refs);
+    });
+    if (opts.pause) await opts.pause();
   }
 }
 
 /**
  * Whether a change of these securities' lots concerns sales beyond the ones the deal form's save re-matched:
  * sales in this declaration an import flagged for want of purchases, or sales in the person's later income
- * declarations. One cheap statement: the save enqueues the follow-up (FOLLOW_JOB) only then.
+ * declarations. One cheap statement: the save enqueues the follow-up (FOLLOW_LOTS_JOB) only then.
  */
 export async function lotsHaveFollowers(db: Db, decl: DeclarationRow, keys: readonly string[]): Promise<boolean> {
   const list = keys.filter(Boolean);
@@ -169,16 +188,26 @@ export async function lotsHaveFollowers(db: Db, decl: DeclarationRow, keys: read
 export async function queueFollow(ctx: DealsContext, decl: DeclarationRow, keys: readonly string[]): Promise<void> {
   const list = [...new Set(keys)].filter(Boolean);
   if (!(await lotsHaveFollowers(ctx.deps.db, decl, list))) return;
-  await ctx.deps.jobs.enqueue(FOLLOW_JOB, { declarationId: decl.id, keys: list });
+  const payload: FollowLotsPayload = { declarationId: decl.id, keys: list };
+  await ctx.deps.jobs.enqueue(FOLLOW_LOTS_JOB, payload);
 }
 
-/** FOLLOW_JOB: the declaration's waiting sales and the later declarations' sales re-matched (idempotent). */
+/**
+ * FOLLOW_LOTS_JOB (idempotent): the declaration's waiting sales and the later declarations' sales re-matched;
+ * for a declaration removed (or emptied) since, the later declarations' sales only.
+ */
 export async function runFollow(ctx: DealsContext, payload: unknown): Promise<unknown> {
-  const p = payload as { declarationId?: unknown; keys?: unknown } | null;
-  if (typeof p?.declarationId !== 'number' || !Array.isArray(p.keys)) return { status: 'ignored' };
-  const decl = await declarationsRepo(ctx.deps.db).byId(p.declarationId);
-  if (!decl) return { status: 'missing' };
+  const p = payload as Partial<Record<'declarationId' | 'userId' | 'year' | 'keys', unknown>> | null;
+  if (!Array.isArray(p?.keys)) return { status: 'ignored' };
   const keys = p.keys.filter((k): k is string => typeof k === 'string');
-  await followLots(ctx.deps.db, decl, keys, { refs: await ctx.refs.get(), now: ctx.now(), self: false });
+  const opts = { refs: await ctx.refs.get(), now: ctx.now(), self: false };
+  if (typeof p.declarationId === 'number') {
+    const decl = await declarationsRepo(ctx.deps.db).byId(p.declarationId);
+    if (!decl) return { status: 'missing' };
+    await followLots(ctx.deps.db, decl, keys, opts);
+    return { status: 'done' };
+  }
+  if (typeof p.userId !== 'number' || typeof p.year !== 'number') return { status: 'ignored' };
+  await followLater(ctx.deps.db, { user_id: p.userId, year: p.year }, keys, opts);
   return { status: 'done' };
 }

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
+import { FOLLOW_LOTS_JOB } from '../../jobs/kinds.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { actorOf, requireUser } from '../auth/index.ts';
 import { benefitIn, warningsIn, withWarningsIn } from './deal-view.ts';
-import { FOLLOW_JOB } from './follow.ts';
 import { dealsService } from './service.ts';
 
 const digits = (raw: string, message: string): number => {
@@ -42,7 +42,7 @@ export async function dealRoutes(app: FastifyInstance, deps: Deps) {
   const auth = requireUser(deps);
   const service = dealsService(deps);
   // sales that draw on lots the deal form changed: waiting ones here, and those of later declarations
-  deps.jobs.register(FOLLOW_JOB, (payload) => service.follow(payload));
+  deps.jobs.register(FOLLOW_LOTS_JOB, (payload) => service.follow(payload));
   const base = { tags: ['deals'], security: [{ bearer: [] }] };
   const prefix = '/api/declarations/:id/deals';
 

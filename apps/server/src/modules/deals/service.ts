@@ -38,7 +38,7 @@ export function dealsService(deps: Deps) {
       return benefitFor(section, query, await ctx.refs.get());
     },
     references: () => ctx.refs.get(),
-    /** the FOLLOW_JOB handler (follow.ts) */
+    /** the FOLLOW_LOTS_JOB handler (follow.ts) */
     follow: (payload: unknown) => runFollow(ctx, payload),
   };
 }

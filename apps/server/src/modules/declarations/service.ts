@@ -21,6 +21,7 @@ import { JsonAnswer } from '../../lib/raw-json.ts';
 import { RevisionCache, revisionCacheOf } from '../../lib/revision-cache.ts';
 import { auditDeclaration } from './audit.ts';
 import { addDays, ruDateTime } from './dates.ts';
+import { queueFollowRemoved } from './follow-removed.ts';
 import {
   type Asker,
   assertCanDeleteAllDeals,
@@ -247,6 +248,7 @@ export function declarationsService(deps: Deps) {
           at: now(),
           details: { status: row.status, reporting_form_id: row.reporting_form_id, year: row.year },
         });
+        await queueFollowRemoved(t, deps.jobs, locked);
         await declarationsRepo(t).remove(id);
       });
     },
@@ -255,6 +257,7 @@ export function declarationsService(deps: Deps) {
       const row = await loadOwn(actor, id);
       assertCanDeleteAllDeals(row, now(), askerOf(actor));
       return deps.db.tx(async (t) => {
+        await queueFollowRemoved(t, deps.jobs, row);
         const deleted = await dealsRepo(t).deleteAll(id);
         await auditDeclaration(t, {
           actor,
