@@ -361,3 +361,64 @@ describe("removing an earlier year's deals: the later year's sales follow (backg
     expect((await saleOf(y2025, ISIN))!.status).toBeNull();
   });
 });
+
+describe('a security renamed more than once (split into a new ISIN, then an ISIN change)', () => {
+  const A = 'US0000000183';
+  const B = 'US0000000191';
+  const C = 'US0000000209';
+  // IB's two lines of each action: the new ISIN received, the old one (".OLD") given up
+  const reverse = (tid: string, isin: string, own: string, qty: number) =>
+    `<CorporateAction assetCategory="STK" currency="USD" symbol="${own}" description="ABC(${A}) SPLIT 1 FOR 10 (${own}, ABC CO, ${isin})" isin="${isin}" issuerCountryCode="US" type="RS" actionID="9400" transactionID="${tid}" dateTime="20240510;202500" quantity="${qty}" proceeds="0" levelOfDetail="DETAIL"/>`;
+  const change = (tid: string, isin: string, own: string, qty: number) =>
+    `<CorporateAction assetCategory="STK" currency="USD" symbol="${own}" description="ABC(${B}) CUSIP/ISIN CHANGE TO (${C}) (${own}, ABC CO, ${isin})" isin="${isin}" issuerCountryCode="US" type="IC" actionID="9401" transactionID="${tid}" dateTime="20240810;202500" quantity="${qty}" proceeds="0" levelOfDetail="DETAIL"/>`;
+  const actions =
+    reverse('4401', B, 'ABC', 20) +
+    reverse('4402', A, 'ABC.OLD', -200) +
+    change('4403', C, 'ABC', 20) +
+    change('4404', B, 'ABC.OLD', -20);
+
+  it('a sale of the last ISIN matches the lots bought under the first one', async () => {
+    const u = await signedInUser(s);
+    // 2023: 200 A bought 10.03.2023 for 2 000 (10 a share)
+    const y2023 = await newDeclaration(u, 2023);
+    await upload(u, y2023, flex(2023, trade('1001', A, '20230310', 200, 2000)));
+    // 2024: A → B 1 for 10 (20 B), B → C one for one (20 C); 5 C sold 01.11.2024 for 900
+    const y2024 = await newDeclaration(u, 2024);
+    await upload(u, y2024, flex(2024, trade('1002', C, '20241101', -5, 900), actions));
+    // the 200 A are 20 C, still 2 000 in all: 5 of them cost 2 000 × 5 / 20 = 500, the lot is the 2023 purchase
+    const lots = await lotsOfSales(y2024, C);
+    expect(lots.map((l) => [num(l.quantity), num(l.cost), l.purchase_quantity])).toEqual([[5, 500, '200']]);
+  });
+
+  it("the first ISIN's own earlier split counts too (2 for 1, then 1 for 10 into a new ISIN)", async () => {
+    const u = await signedInUser(s);
+    // 2023: 100 A bought 10.03.2023 for 2 000, split 2 for 1 on 01.06.2023 (200 A, 10 a share)
+    const forward = `<CorporateAction assetCategory="STK" currency="USD" symbol="ABC" description="ABC(${A}) SPLIT 2 FOR 1 (ABC, ABC CO, ${A})" isin="${A}" issuerCountryCode="US" type="FS" actionID="9399" transactionID="4400" dateTime="20230601;202500" quantity="100" proceeds="0" levelOfDetail="DETAIL"/>`;
+    const y2023 = await newDeclaration(u, 2023);
+    await upload(u, y2023, flex(2023, trade('1201', A, '20230310', 100, 2000), forward));
+    // 2024: 200 A → 20 B → 20 C; 5 C sold: 2 000 × 5 / 20 = 500 (without the 2023 split it would be 10 C, 1 000)
+    const y2024 = await newDeclaration(u, 2024);
+    await upload(u, y2024, flex(2024, trade('1202', C, '20241101', -5, 900), actions));
+    expect((await lotsOfSales(y2024, C)).map((l) => [num(l.quantity), num(l.cost)])).toEqual([[5, 500]]);
+  });
+
+  it("the first ISIN's purchases imported last still reach the later year's sale of the last one", async () => {
+    const u = await signedInUser(s);
+    // 2025: 5 C sold for 900, imported first: nothing to match, the sale waits
+    const y2025 = await newDeclaration(u, 2025);
+    await upload(u, y2025, flex(2025, trade('1102', C, '20250210', -5, 900)));
+    expect(await lotsOfSales(y2025, C)).toHaveLength(0);
+    // 2024: only the two renames
+    const y2024 = await newDeclaration(u, 2024);
+    await upload(u, y2024, flex(2024, '', actions));
+    // 2023: 200 A for 2 000 imported last; the 2025 sale of C takes 5 of the 20: 500
+    const y2023 = await newDeclaration(u, 2023);
+    await upload(u, y2023, flex(2023, trade('1101', A, '20230310', 200, 2000)));
+    expect((await lotsOfSales(y2025, C)).map((l) => [num(l.quantity), num(l.cost)])).toEqual([[5, 500]]);
+    const sale = await s.deps.db.one<{ status: number | null }>(
+      'SELECT status FROM deals WHERE declaration_id = $1 AND security_key = $2',
+      [y2025, C],
+    );
+    expect(sale!.status).toBeNull();
+  });
+});

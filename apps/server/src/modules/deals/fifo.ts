@@ -71,11 +71,13 @@ export function planSecurity(
   refs: ReferenceSets,
   into: FifoChanges = noChanges(),
 ): FifoChanges {
-  // a security that got this new ISIN by a split: its lots and sales before the split are this one's
-  const renames = state.splits?.filter((s) => s.to === key) ?? [];
-  const inherited = (r: LotRow) =>
-    renames.some((s) => s.key === r.key && !!r.transaction_date && ruSortKey(r.transaction_date) < ruSortKey(s.date));
-  const rows = renames.length
+  // securities that became this one by splits into a new ISIN: their lots and sales before that are this one's
+  const chain = renameChain(state, key);
+  const inherited = (r: LotRow) => {
+    const until = r.key ? chain.get(r.key) : undefined;
+    return until !== undefined && !!r.transaction_date && ruSortKey(r.transaction_date) < until;
+  };
+  const rows = chain.size
     ? state.pool.filter((r) => r.key === key || inherited(r))
     : state.pool.filter((r) => r.key === key);
   // only this security's own sales are planned here (the old one's are planned under their own key)
@@ -98,7 +100,7 @@ export function planSecurity(
     .filter((s): s is Sale => s !== null);
 
   // splits the user's imports reported: lots and sales before one are matched in post-split units
-  const splits = splitsOf(state, key);
+  const splits = splitsOf(state, key, chain);
   const pool = restateForSplits(poolLots, poolSales, splits);
   const matches = new Map(matchFifo(pool.sales, pool.lots, { year: decl.year }).matches.map((m) => [m.saleId, m]));
   for (const sale of currentSales) {
@@ -138,10 +140,34 @@ export function planSecurity(
   return into;
 }
 
-/** The splits FIFO applies to `key`: its own, and those that renamed another security into it. */
-const splitsOf = (state: FifoState, key: string) =>
+/**
+ * The securities that became `key` by splits into a new ISIN, followed back any number of steps (A → B → C),
+ * each with the sort key of the day it stopped existing: its rows before that day are `key`'s.
+ */
+function renameChain(state: FifoState, key: string): Map<string, string> {
+  const chain = new Map<string, string>();
+  const renames = state.splits?.filter((s) => s.to) ?? [];
+  let reached = [key];
+  while (reached.length > 0) {
+    const next: string[] = [];
+    for (const s of renames) {
+      if (reached.includes(s.to ?? '') && s.key !== key && !chain.has(s.key)) {
+        chain.set(s.key, ruSortKey(s.date));
+        next.push(s.key);
+      }
+    }
+    reached = next;
+  }
+  return chain;
+}
+
+/**
+ * The splits FIFO applies to `key`: its own, and along its chain of renames (`renameChain`) every earlier
+ * security's own splits and the renames themselves; each applies, in `key`'s units, to what came before it.
+ */
+const splitsOf = (state: FifoState, key: string, chain: ReadonlyMap<string, string>) =>
   state.splits
-    ?.filter((s) => (s.key === key && !s.to) || s.to === key)
+    ?.filter((s) => (s.key === key && !s.to) || (chain.has(s.key) && (!s.to || s.to === key || chain.has(s.to))))
     .map((s) => ({ key, date: s.date, ratio: s.ratio }));
 
 /**

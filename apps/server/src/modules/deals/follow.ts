@@ -1,5 +1,6 @@
 import { DECLARATION_STATUS, FORM, MSG } from '@deklarant/contracts';
 import type { Db } from '../../db/db.ts';
+import { onwardKeysSql } from '../../db/renames.ts';
 import type { DeclarationRow } from '../../db/rows.ts';
 import { FOLLOW_LOTS_JOB, type FollowLotsPayload } from '../../jobs/kinds.ts';
 import { declarationsRepo, isArchived } from '../declarations/index.ts';
@@ -125,8 +126,14 @@ export async function followLots(
   keys: Iterable<string>,
   opts: FollowOptions,
 ): Promise<void> {
-  const list = [...new Set(keys)].filter(Boolean);
-  if (list.length === 0) return;
+  const given = [...new Set(keys)].filter(Boolean);
+  if (given.length === 0) return;
+  // the new securities these became by a split into a new ISIN draw on their lots too
+  const row = await db.one<{ keys: string[] }>(`SELECT ${onwardKeysSql('$1::int', '$2')} AS keys`, [
+    decl.user_id,
+    given,
+  ]);
+  const list = row?.keys ?? given;
   await rematchIn(db, decl, list, opts.self, opts);
   if (decl.reporting_form_id !== FORM.F250) await followLater(db, decl, list, opts);
 }
@@ -168,9 +175,10 @@ async function rematchIn(db: Db, d: DeclarationRow, keys: readonly string[], all
 export async function lotsHaveFollowers(db: Db, decl: DeclarationRow, keys: readonly string[]): Promise<boolean> {
   const list = keys.filter(Boolean);
   if (list.length === 0) return false;
+  const onward = onwardKeysSql('$6::int', '$2');
   const r = await db.one<{ any: boolean }>(
-    `SELECT EXISTS (SELECT 1 ${waitingSalesSql({ decl: '$1', keys: '$2', sections: '$3', reason: '$4' })})
-       OR ($5 AND EXISTS (SELECT 1 ${laterSalesSql({ user: '$6', year: '$7', keys: '$2', sections: '$3' })})) AS any`,
+    `SELECT EXISTS (SELECT 1 ${waitingSalesSql({ decl: '$1', keys: onward, sections: '$3', reason: '$4' })})
+       OR ($5 AND EXISTS (SELECT 1 ${laterSalesSql({ user: '$6', year: '$7', keys: onward, sections: '$3' })})) AS any`,
     [
       decl.id,
       list,

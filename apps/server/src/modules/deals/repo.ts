@@ -47,7 +47,7 @@ export interface FifoRead {
  * lots those sales consumed so far, and what the save asked besides. One statement is one snapshot: a
  * write planned from a read holds while the revision it saw is current.
  */
-const FIFO_SQL = `WITH q AS (
+const FIFO_SQL = `WITH RECURSIVE q AS (
     SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[], $6::int[], $7::boolean[])
       WITH ORDINALITY AS q(decl, uid, year, key, deal_id, parent_id, keyed, n)
   ), before AS (
@@ -59,11 +59,11 @@ const FIFO_SQL = `WITH q AS (
     SELECT n, key FROM q
     UNION SELECT b.n, b.key FROM before b JOIN q USING (n) WHERE q.keyed
     UNION SELECT n, key FROM parent
-  ), keys AS (
-    -- a security that got a new ISIN by a split: its lots and sales before it count for the new one
+  ), keys(n, key) AS (
+    -- a security that got a new ISIN by a split (any number of times): its lots and sales before count for the new one
     SELECT n, key FROM own_keys
-    UNION SELECT o.n, s.security_key FROM own_keys o JOIN q USING (n)
-      JOIN security_splits s ON s.user_id = q.uid AND s.renamed_to = o.key
+    UNION SELECT k.n, s.security_key FROM keys k JOIN q USING (n)
+      JOIN security_splits s ON s.user_id = q.uid AND s.renamed_to = k.key
   ), pool AS (
     SELECT q.n, ${LOT_COLUMNS}, (d.declaration_id <> q.decl) AS previous_period, d.transaction_date AS date_,
       d.security_key AS key
