@@ -422,3 +422,29 @@ describe('a security renamed more than once (split into a new ISIN, then an ISIN
     expect(sale!.status).toBeNull();
   });
 });
+
+describe('an earlier year kept as a draft until it expires', () => {
+  it("its removal (10 days after creation) takes the later year's sale back to waiting", async () => {
+    const DAY = 86_400_000;
+    const u = await signedInUser(s);
+    const ISIN = 'US0000000225';
+    // 2024 draft: 100 bought for 4 800; nine days later a 2025 declaration sells 50: 2 400 of cost
+    const y2024 = await newDeclaration(u, 2024);
+    await upload(u, y2024, flex(2024, trade('1301', ISIN, '20240305', 100, 4800)));
+    s.clock.advance(9 * DAY);
+    const y2025 = await newDeclaration(u, 2025);
+    await upload(u, y2025, flex(2025, trade('1302', ISIN, '20250210', -50, 3000)));
+    expect((await lotsOfSales(y2025, ISIN)).map((l) => [num(l.quantity), num(l.cost)])).toEqual([[50, 2400]]);
+    // a day later the 2024 draft has expired: the next list removes it, and the 2025 sale follows
+    s.clock.advance(DAY);
+    const list = await u.client.get('/api/declarations');
+    expect(list.json().data.map((d: { id: number }) => d.id)).toEqual([y2025]);
+    await s.deps.jobs.runOnce();
+    expect(await lotsOfSales(y2025, ISIN)).toHaveLength(0);
+    const sale = await s.deps.db.one<{ status: number | null; comment: string | null }>(
+      'SELECT status, comment FROM deals WHERE declaration_id = $1 AND security_key = $2',
+      [y2025, ISIN],
+    );
+    expect(sale).toMatchObject({ status: 1, comment: MSG.importNoPurchaseHistory });
+  });
+});

@@ -1,6 +1,7 @@
 import { money, SECTION_KEYS } from '@deklarant/contracts';
 import type { Db } from '../../db/db.ts';
 import { type ConsumedRow, DECLARATION_COLUMNS, type DeclarationRow } from '../../db/rows.ts';
+import { FOLLOW_LOTS_JOB } from '../../jobs/kinds.ts';
 import { batched } from '../../lib/batch.ts';
 import { nextTurn } from '../../lib/slices.ts';
 import { type AuditEntry, auditOfRows } from './audit.ts';
@@ -34,14 +35,25 @@ const archivedSql = (t: string, at: string) =>
 /**
  * Common table expressions that remove the drafts whose expiry has passed of the users in `w`
  * (user_id, at: their now), each with its 'draft_removed' audit row (a system action: no actor);
- * `removed` names the removed ids.
+ * `removed` names the removed ids. A removed draft's securities that the person's later declarations
+ * sell are queued for the follow-up that re-matches those sales (as `queueFollowRemoved` does for a
+ * deletion; the statement still sees the removed deals).
  */
 const sweepDraftsSql = (w: string) => `removed AS (
     DELETE FROM declarations d USING ${w} w
-    WHERE d.user_id = w.user_id AND d.status = 1 AND ${archivedSql('d', 'w.at')} RETURNING d.id, w.at
+    WHERE d.user_id = w.user_id AND d.status = 1 AND ${archivedSql('d', 'w.at')}
+    RETURNING d.id, d.user_id, d.year, w.at
   ), audited AS (
     INSERT INTO audit_log (declaration_id, entity, entity_id, action, created_at)
     SELECT id, 'declaration', id::text, 'draft_removed', at FROM removed RETURNING declaration_id AS id
+  ), followed AS (
+    INSERT INTO jobs (kind, payload, run_at, created_at, updated_at)
+    SELECT '${FOLLOW_LOTS_JOB}',
+      jsonb_build_object('userId', r.user_id, 'year', r.year, 'keys', jsonb_agg(DISTINCT l.security_key)), r.at, r.at, r.at
+    FROM removed r JOIN deals g ON g.declaration_id = r.id AND g.security_key IS NOT NULL
+      JOIN declarations c ON c.user_id = r.user_id AND c.year > r.year
+      JOIN deals l ON l.declaration_id = c.id AND l.security_key = g.security_key
+    GROUP BY r.id, r.user_id, r.year, r.at
   )`;
 
 /** A page of the declarations list one request asks for. */
