@@ -36,10 +36,20 @@ interface Statement {
   positions: Attrs[];
   cashReport: Attrs[];
   corporate: Attrs[];
+  /** option exercises, assignments and expirations: their trades are in Trades (checked by trade id) */
+  optionEae: Attrs[];
+  tradeIds: Set<string>;
 }
 
 /** Sections read, and sections that hold no money rows of their own (summaries, reference data). */
-const READ_SECTIONS = new Set(['Trades', 'CashTransactions', 'OpenPositions', 'CashReport', 'CorporateActions']);
+const READ_SECTIONS = new Set([
+  'Trades',
+  'CashTransactions',
+  'OpenPositions',
+  'CashReport',
+  'CorporateActions',
+  'OptionEAE',
+]);
 const QUIET_SECTIONS = new Set([
   'AccountInformation',
   'ChangeInNAV',
@@ -52,7 +62,6 @@ const QUIET_SECTIONS = new Set([
   'ChangeInPositionValues',
   'NetStockPositionSummary',
   'ComplexPositions',
-  'OptionEAE',
   'PriorPeriodPositions',
   'UnbundledCommissionDetails',
   'TierInterestDetails',
@@ -123,6 +132,8 @@ export function parseIbFlex(xml: string): ParsedReport {
             positions: [],
             cashReport: [],
             corporate: [],
+            optionEae: [],
+            tradeIds: new Set(),
           };
           const stFrom = readDate(attrs.fromDate, 'mdy');
           const stTo = readDate(attrs.toDate, 'mdy');
@@ -136,8 +147,11 @@ export function parseIbFlex(xml: string): ParsedReport {
           const section = path[3]!;
           if (section === 'Trades' && name === 'Trade') {
             const level = attrs.levelOfDetail ? text(attrs.levelOfDetail).toUpperCase() : '';
-            if (!level || level === 'EXECUTION') {
+            if (isAccountsSummary(attrs)) {
+              skipped.push({ row: `Trade №${++st.trades}`, reason: tx('skip.accountsSummaryRow') });
+            } else if (!level || level === 'EXECUTION') {
               executions++;
+              if (attrs.tradeID) st.tradeIds.add(text(attrs.tradeID));
               trade(attrs, ++st.trades, st.account, r, pending);
             } else {
               orders++;
@@ -151,6 +165,7 @@ export function parseIbFlex(xml: string): ParsedReport {
           else if (section === 'OpenPositions' && name === 'OpenPosition') st.positions.push(attrs);
           else if (section === 'CashReport' && name === 'CashReportCurrency') st.cashReport.push(attrs);
           else if (section === 'CorporateActions' && name === 'CorporateAction') st.corporate.push(attrs);
+          else if (section === 'OptionEAE' && name === 'OptionEAE') st.optionEae.push(attrs);
           else if (!READ_SECTIONS.has(section) && !QUIET_SECTIONS.has(section)) {
             unread.set(section, (unread.get(section) ?? 0) + 1);
           }
@@ -165,6 +180,7 @@ export function parseIbFlex(xml: string): ParsedReport {
       if (depth === 2 && st && name === 'FlexStatement') {
         corporateActions(st, r, pending, skipped);
         statementRows(st, r, pending, skipped);
+        optionEvents(st, r, pending, skipped);
         st = null;
       } else if (depth === 1) inErrorMessage = false;
     },
@@ -240,6 +256,15 @@ export const isinInText = (description: string): string | null => {
   return m ? m[1]! : null;
 };
 
+/**
+ * A row summed over the accounts of the query (`accountId="-"`, no transaction id): a query with summaries
+ * repeats each account's rows this way (CashTransactions without `levelOfDetail`), so reading both would
+ * count every dividend and tax twice.
+ */
+const isAccountsSummary = (a: Attrs) => String(a.accountId ?? '').trim() === '-';
+/** The rows name real accounts: then `isAccountsSummary` rows are repeats, not the only copy. */
+const hasAccountRows = (rows: readonly Attrs[]) => rows.some((a) => text(a.accountId) && !isAccountsSummary(a));
+
 /** One Trade (the `n`-th of its statement). */
 function trade(t: Attrs, n: number, account: string, r: RowReader, events: ReportEvent[]): void {
   const row = `Trade №${n}${account ? ` (${account})` : ''}`;
@@ -293,16 +318,23 @@ function statementRows(st: Statement, r: RowReader, events: ReportEvent[], skipp
   const { attrs: a, account } = st;
 
   const hasDetail = st.cash.some((c) => text(c.levelOfDetail).toUpperCase() === 'DETAIL');
+  const cashSummaries = hasAccountRows(st.cash);
   st.cash.forEach((c, i) => {
     const row = `CashTransaction №${i + 1}${account ? ` (${account})` : ''}`;
     if (hasDetail && text(c.levelOfDetail).toUpperCase() === 'SUMMARY') return;
+    if (cashSummaries && isAccountsSummary(c)) {
+      skipped.push({ row: `CashTransaction №${i + 1}`, reason: tx('skip.accountsSummaryRow') });
+      return;
+    }
     cashTransaction(c, row, account, r, events, skipped);
   });
 
   const hasSummary = st.positions.some((p) => text(p.levelOfDetail).toUpperCase() === 'SUMMARY');
+  const positionSummaries = hasAccountRows(st.positions);
   st.positions.forEach((p, i) => {
     const row = `OpenPosition №${i + 1}${account ? ` (${account})` : ''}`;
     if (hasSummary && text(p.levelOfDetail).toUpperCase() !== 'SUMMARY') return;
+    if (positionSummaries && isAccountsSummary(p)) return;
     const security = ibSecurity(p.assetCategory, p.subCategory);
     if (security === 'currency') return;
     const date = r.date(row, 'reportDate', p.reportDate || a.toDate);
@@ -355,8 +387,13 @@ function statementRows(st: Statement, r: RowReader, events: ReportEvent[], skipp
 function corporateActions(st: Statement, r: RowReader, events: ReportEvent[], skipped: ParsedReport['skipped']): void {
   const { account } = st;
   const hasDetail = st.corporate.some((c) => text(c.levelOfDetail).toUpperCase() === 'DETAIL');
+  const summaries = hasAccountRows(st.corporate);
   const rows = st.corporate.flatMap((c, i) => {
     const row = `CorporateAction №${i + 1}${account ? ` (${account})` : ''}`;
+    if (summaries && isAccountsSummary(c)) {
+      skipped.push({ row, reason: tx('skip.accountsSummaryRow') });
+      return [];
+    }
     if (hasDetail && text(c.levelOfDetail).toUpperCase() === 'SUMMARY') {
       skipped.push({ row, reason: tx('skip.corporateSummary') });
       return [];
@@ -403,6 +440,23 @@ function corporateActions(st: Statement, r: RowReader, events: ReportEvent[], sk
       market: 'foreign' as const,
       security: ibSecurity(c.assetCategory, c.subCategory),
     };
+    if (quantity && !quantity.startsWith('-') && !isZero(quantity) && cash?.startsWith('-')) {
+      // shares received for money paid (rights subscribed, IB "SR"): a purchase of them at what was paid
+      events.push({
+        type: 'trade',
+        ...base,
+        side: 'buy',
+        quantity,
+        amount: abs(cash),
+        commission: null,
+        note: tx('comment.ibCorporatePurchase', { description }),
+      });
+      continue;
+    }
+    if (cash !== null && (!quantity || isZero(quantity)) && paidOnAnotherRow(x, rows)) {
+      skipped.push({ row, reason: tx('skip.corporateCashRepeat', { description }) });
+      continue;
+    }
     if (!kind) {
       if (cash === null) {
         skipped.push({ row, reason: tx('skip.corporateTypeNoCash', { type: text(c.type) || description }) });
@@ -440,6 +494,69 @@ function corporateActions(st: Statement, r: RowReader, events: ReportEvent[], sk
   }
 }
 
+/**
+ * Option exercises, assignments and expirations (OptionEAE). IB books the trades they cause (the option
+ * closed, the shares bought or sold) in Trades with the same trade id, so these rows are listed as skipped;
+ * a row with money whose trade is not in Trades (a query without those trades) becomes a purchase or sale
+ * that waits for the user to check it rather than being lost. An expiration moves no money.
+ */
+function optionEvents(st: Statement, r: RowReader, events: ReportEvent[], skipped: ParsedReport['skipped']): void {
+  const { account } = st;
+  st.optionEae.forEach((o, i) => {
+    const row = `OptionEAE №${i + 1}${account ? ` (${account})` : ''}`;
+    const type = text(o.transactionType);
+    const proceeds = text(o.proceeds);
+    const booked = !!o.tradeID && st.tradeIds.has(text(o.tradeID));
+    if (booked || isAccountsSummary(o) || !/[1-9]/.test(proceeds)) {
+      const reason = booked ? 'skip.optionInTrades' : 'skip.optionNoMoney';
+      skipped.push({ row, reason: tx(reason, { type, symbol: text(o.symbol) }) });
+      return;
+    }
+    const date = r.date(row, 'date', o.date || o.tradeDate || o.dateTime);
+    const quantity = r.number(row, 'quantity', o.quantity);
+    const amount = r.number(row, 'proceeds', o.proceeds);
+    const currency = r.currency(row, 'currency', o.currency);
+    if (!date || !quantity || !amount || !currency) return;
+    events.push({
+      type: 'trade',
+      row,
+      identity: [account, text(o.tradeID) || [type, date, o.conid, quantity, amount].join('|')],
+      date,
+      side: quantity.startsWith('-') ? 'sell' : 'buy',
+      name: text(o.description) || text(o.symbol),
+      isin: flexIsin(o, text(o.description)),
+      ticker: text(o.symbol) || null,
+      currency,
+      quantity: abs(quantity),
+      amount: abs(amount),
+      commission: null,
+      country: countryCode(o.issuerCountryCode),
+      exchange: text(o.listingExchange) || null,
+      market: 'foreign',
+      security: ibSecurity(o.assetCategory, o.subCategory),
+      flag: tx('comment.optionNotInTrades', { type }),
+    });
+  });
+}
+
+type CorporateRow = { c: Attrs; kind: string | null; quantity: string | null; cash: string | null };
+
+/**
+ * A row that states only the money of an action (no quantity: "Tender (Issue)") while another row of the
+ * same security and action gives up the shares for the same amount: that one is the disposal, this a repeat.
+ */
+const paidOnAnotherRow = (x: CorporateRow, rows: readonly CorporateRow[]) =>
+  rows.some(
+    (o) =>
+      o !== x &&
+      o.kind === x.kind &&
+      text(o.c.symbol) === text(x.c.symbol) &&
+      text(o.c.conid) === text(x.c.conid) &&
+      !!o.quantity?.startsWith('-') &&
+      !!o.cash &&
+      abs(o.cash) === abs(x.cash ?? ''),
+  );
+
 /** One CashTransaction: dividends, withholding tax, interest; everything else is skipped with a reason. */
 function cashTransaction(
   c: Attrs,
@@ -451,7 +568,10 @@ function cashTransaction(
 ): void {
   const type = text(c.type);
   const kind = incomeKindOf(type);
-  if (!kind && type !== 'Withholding Tax' && NOT_INCOME.test(type)) {
+  // interest "paid" that comes in (a refund, or credit interest under this type) is money received: asked
+  const signed = text(c.amount);
+  const received = /^Broker Interest Paid$/i.test(type) && !signed.startsWith('-') && /[1-9]/.test(signed);
+  if (!kind && type !== 'Withholding Tax' && NOT_INCOME.test(type) && !received) {
     skipped.push({ row, reason: tx('skip.operationNotIncome', { operation: type }) });
     return;
   }

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { parseReport } from '../src/index.ts';
+
+// Layouts of IB Flex XML seen in other people's files (issue 16: run on files made by others): rows
+// repeated as totals over the query's accounts, option exercises, corporate actions that buy shares or
+// repeat a payment, interest "paid" that comes in. Figures below are read off the rows by hand.
+
+const flex = (sections: string) =>
+  new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>
+<FlexQueryResponse queryName="tax" type="AF"><FlexStatements count="1">
+<FlexStatement accountId="U12345678" fromDate="20250101" toDate="20251231" period="" whenGenerated="20260110;090000">
+${sections}
+</FlexStatement></FlexStatements></FlexQueryResponse>`);
+
+const parse = (sections: string) => parseReport(flex(sections), { filename: 'flex.xml' });
+
+const cash = (account: string, id: string, type: string, amount: string, description: string, date: string) =>
+  `<CashTransaction transactionID="${id}" accountId="${account}" symbol="UNH" description="${description}" isin="US91324P1021" currency="USD" dateTime="${date}" settleDate="20250624" amount="${amount}" type="${type}"/>`;
+
+describe('IB Flex: totals over all accounts (accountId "-") next to the account rows', () => {
+  it('counts each dividend and its tax once, and lists the total rows as skipped with the reason', async () => {
+    const DIV = 'UNH(US91324P1021) CASH DIVIDEND USD 2.21 PER SHARE (Ordinary Dividend)';
+    const TAX = 'UNH(US91324P1021) CASH DIVIDEND USD 2.21 PER SHARE - US TAX';
+    const r = await parse(
+      `<CashTransactions>
+${cash('-', '', 'Withholding Tax', '-4.97', TAX, '20250624')}
+${cash('U12345678', '101', 'Withholding Tax', '-4.97', TAX, '20250624;202000')}
+${cash('-', '', 'Dividends', '33.15', DIV, '20250624')}
+${cash('U12345678', '102', 'Dividends', '33.15', DIV, '20250624;202000')}
+</CashTransactions>`,
+    );
+    // one dividend of 33.15 USD (15 shares × 2.21), its 4.97 of US tax attached; not 66.30 and 9.94
+    const dividends = r.deals.filter((d) => d.kind === 'dividend');
+    expect(dividends).toHaveLength(1);
+    expect(dividends[0]).toMatchObject({ sale_closing_cost: '33.15', foreign_tax_credit: '4.97', status: null });
+    const totals = r.skipped.filter((s) => s.reason.includes('Итоговая строка по всем счетам'));
+    expect(totals).toHaveLength(2);
+    // and the reconciliation agrees with the file once the repeats are left out
+    expect(r.reconciliation.totals.USD).toMatchObject({
+      income: { file: '33.15', deals: '33.15' },
+      taxes: { file: '4.97', deals: '4.97' },
+    });
+  });
+
+  it('a file of total rows only is still read (they are then the only copy)', async () => {
+    const r = await parse(
+      `<CashTransactions>${cash('-', '', 'Dividends', '33.15', 'UNH(US91324P1021) CASH DIVIDEND USD 2.21 PER SHARE', '20250624')}</CashTransactions>`,
+    );
+    expect(r.deals.filter((d) => d.kind === 'dividend').map((d) => d.sale_closing_cost)).toEqual(['33.15']);
+  });
+});
+
+describe('IB Flex: option exercises (OptionEAE)', () => {
+  const eae = (
+    id: string,
+    type: string,
+    category: string,
+    symbol: string,
+    qty: string,
+    price: string,
+    proceeds: string,
+  ) =>
+    `<OptionEAE accountId="U12345678" currency="USD" assetCategory="${category}" symbol="${symbol}" description="${symbol}" isin="${category === 'STK' ? 'US44812J1043' : ''}" issuerCountryCode="US" date="20250117" transactionType="${type}" quantity="${qty}" tradePrice="${price}" proceeds="${proceeds}" tradeID="${id}"/>`;
+  const stockTrade = `<Trade accountId="U12345678" currency="USD" assetCategory="STK" symbol="HUT" description="HUT 8 CORP" isin="US44812J1043" issuerCountryCode="US" tradeID="T2" tradeDate="20250117" quantity="600" tradePrice="20" proceeds="-12000" ibCommission="0" buySell="BUY" levelOfDetail="EXECUTION"/>`;
+  const rows = `<OptionEAE>
+${eae('T1', 'Exercise', 'OPT', 'HUT 250117C00020000', '-6', '0', '0')}
+${eae('T2', 'Buy', 'STK', 'HUT', '600', '20', '-12000')}
+${eae('T3', 'Expiration', 'OPT', 'MU 250725C00120000', '-1', '0', '0')}
+</OptionEAE>`;
+
+  it('with the shares bought in Trades: one purchase, the exercise rows listed as skipped', async () => {
+    const r = await parse(`<Trades>${stockTrade}</Trades>${rows}`);
+    // 6 calls × 100 shares at the 20 strike: 600 HUT for 12 000 USD, once
+    const purchases = r.deals.filter((d) => d.kind === 'purchase');
+    expect(purchases.map((d) => [d.quantity, d.purchase_opening_cost, d.status])).toEqual([['600', '12000', null]]);
+    expect(r.skipped.filter((s) => s.row.startsWith('OptionEAE'))).toHaveLength(3);
+    expect(r.skipped.find((s) => s.row.startsWith('OptionEAE №2'))?.reason).toContain('учтены по разделу Trades');
+  });
+
+  it('without them in Trades: the purchase is made from the exercise row and waits to be checked', async () => {
+    const r = await parse(rows);
+    const purchases = r.deals.filter((d) => d.kind === 'purchase');
+    expect(purchases).toHaveLength(1);
+    expect(purchases[0]).toMatchObject({ quantity: '600', purchase_opening_cost: '12000', status: 1 });
+    expect(purchases[0]!.comment).toContain('OptionEAE');
+    // the option's own rows moved no money
+    expect(r.skipped.filter((s) => s.reason.includes('без движения денег'))).toHaveLength(2);
+  });
+});
+
+describe('IB Flex: corporate actions that buy shares or repeat a payment', () => {
+  const action = (type: string, description: string, qty: string, proceeds: string, date: string) =>
+    `<CorporateAction accountId="U12345678" currency="USD" assetCategory="STK" symbol="ABC" conid="7" description="${description}" isin="US0000000233" issuerCountryCode="US" type="${type}" dateTime="${date}" quantity="${qty}" proceeds="${proceeds}"/>`;
+
+  it('a tender paid on a second row without quantity is one disposal of 3 500, not two', async () => {
+    const r = await parse(
+      `<CorporateActions>${action('TO', 'ABC(US0000000233) TENDER', '-50', '3500', '20250115')}${action('TO', 'ABC(US0000000233) TENDER (ISSUE)', '0', '3500', '20250120')}</CorporateActions>`,
+    );
+    const sales = r.deals.filter((d) => d.section === 'second_section');
+    expect(sales.map((d) => [d.quantity, d.sale_closing_cost])).toEqual([['50', '3500']]);
+    expect(r.skipped.map((s) => s.reason).join(' ')).toContain('Строка выплаты того же корпоративного действия');
+  });
+
+  it('shares subscribed for money (rights, "SR") are a purchase at the amount paid', async () => {
+    const r = await parse(
+      `<CorporateActions>${action('SR', 'ABC(US0000000233) SUBSCRIBE RIGHTS', '10', '-250', '20250120')}</CorporateActions>`,
+    );
+    // 10 shares for 250 USD: a purchase lot, not income of −250
+    expect(r.deals).toHaveLength(1);
+    expect(r.deals[0]).toMatchObject({
+      section: 'purchase_transaction_section',
+      quantity: '10',
+      purchase_opening_cost: '250',
+    });
+    expect(r.reconciliation.totals.USD).toMatchObject({ costs: { file: '250', deals: '250' } });
+    expect(Number(r.reconciliation.totals.USD?.income.file ?? 0)).toBe(0);
+  });
+});
+
+describe('IB Flex: "Broker Interest Paid" that comes in', () => {
+  it('a positive amount is asked about (money received), a negative one is skipped as interest paid', async () => {
+    const row = (id: string, amount: string, description: string) =>
+      `<CashTransaction transactionID="${id}" accountId="U12345678" description="${description}" currency="USD" dateTime="20250115" amount="${amount}" type="Broker Interest Paid"/>`;
+    const r = await parse(
+      `<CashTransactions>${row('1', '12.50', 'USD Credit Interest')}${row('2', '-5.25', 'USD Debit Interest')}</CashTransactions>`,
+    );
+    expect(r.deals).toHaveLength(1);
+    expect(r.deals[0]).toMatchObject({ status: 1, sale_closing_cost: '12.5' });
+    expect(r.skipped.map((s) => s.reason)).toEqual([
+      'Операция «Broker Interest Paid» не является доходом для декларации',
+    ]);
+  });
+});
