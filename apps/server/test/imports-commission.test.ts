@@ -71,6 +71,9 @@ describe('2025: every importer’s trade commissions reach the cost and the proc
     ['exante-trades.csv', 2, 1],
     ['exante-transactions.csv', 1, 1],
     ['bybit-spot.csv', 0, 1],
+    // fees in the coin received (SOL, ETH, and ETH/DOGE by side when the coin is not written) are not commissions
+    ['bybit-spot-pre-unified.csv', 0, 2],
+    ['bybit-spot-uid.csv', 0, 1],
     ['okx-trades.csv', 0, 1],
     ['tbank.xlsx', 3, 1],
     ['template.csv', 1, 1],

@@ -97,7 +97,9 @@ function detectCsv(text: string): Detection | null {
     if (plain.includes('Operation type') && plain.includes('Sum')) return found('exante_transactions_csv');
     if (plain.includes('Side') && plain.includes('Quantity')) return found('exante_trades_csv');
   }
-  if (plain.includes('Spot Pairs') && plain.includes('Direction') && plain.includes('Filled Quantity')) {
+  // a Bybit export may have the account line «UID: …,Company Name: …,Country: …» above its header
+  const bybit = /^UID:/i.test(plain) ? (text.slice(0, 4096).split(/\r?\n/, 2)[1] ?? '').replace(/"/g, '') : plain;
+  if (bybit.includes('Spot Pairs') && bybit.includes('Direction') && bybit.includes('Filled Quantity')) {
     return found('bybit_spot_csv');
   }
   if (plain.includes('Order id') && plain.includes('Trade Type') && plain.includes('Instrument')) {

@@ -52,6 +52,11 @@ function everyLine(csv: string): number[] {
     .filter((n) => n > 0);
 }
 
+/** A Bybit export with the account line «UID: …» above its header: data lines 3… */
+function afterAccountLine(csv: string): number[] {
+  return everyLine(csv).filter((n) => n > 2);
+}
+
 /** Freedom JSON: every entry of trades, corporate actions and the cash ledger. */
 function freedomMoneyRows(json: string): string[] {
   const doc = JSON.parse(json) as Record<string, { detailed?: unknown[] } | unknown[]>;
@@ -81,11 +86,14 @@ const cases: [string, (text: string) => (string | number)[]][] = [
   ['ib-flex-corporate.xml', flexMoneyRows],
   ['ib-activity.csv', ibCsvMoneyRows],
   ['ib-activity-corporate.csv', ibCsvMoneyRows],
+  ['ib-activity-positions.csv', ibCsvMoneyRows],
   ['freedom.json', freedomMoneyRows],
   ['freedom-corporate.json', freedomMoneyRows],
   ['exante-transactions.csv', everyLine],
   ['exante-trades.csv', everyLine],
   ['bybit-spot.csv', everyLine],
+  ['bybit-spot-pre-unified.csv', everyLine],
+  ['bybit-spot-uid.csv', afterAccountLine],
   ['okx-trades.csv', everyLine],
 ];
 

@@ -37,8 +37,8 @@ function pricing(asset: string): { currency: string; swap: boolean; note: string
 
 const SWAP_FLAG = (asset: string) => tx('comment.cryptoSwap', { asset });
 
-/** "0.1800000000SOL" → ["0.18", "SOL"]. */
-function amountWithAsset(v: string): [string | null, string] {
+/** "0.1800000000SOL" → ["0.18", "SOL"]; Bybit writes a space: "16.35 RENDER". */
+export function amountWithAsset(v: string): [string | null, string] {
   const m = /^([-+]?[\d.,]+(?:e[-+]?\d+)?)\s*([A-Za-z][A-Za-z0-9]*)?$/i.exec(v.trim());
   if (!m) return [null, ''];
   return [readDecimal(m[1]) ?? null, (m[2] ?? '').toUpperCase()];
@@ -157,7 +157,7 @@ export function parseBinanceLedger(rows: CsvRow[]): ParsedReport {
   const cell = (cells: string[], c: string) => text(cells[index.get(c) ?? -1]);
   const groups = new Map<
     string,
-    { rows: number[]; date: string; legs: { op: string; coin: string; change: string }[] }
+    { rows: number[]; date: string; time: string; legs: { row: number; op: string; coin: string; change: string }[] }
   >();
   for (const { row, cells } of data) {
     const op = cell(cells, 'Operation');
@@ -189,24 +189,35 @@ export function parseBinanceLedger(rows: CsvRow[]): ParsedReport {
       continue;
     }
     const key = `${time}|${cell(cells, 'Account')}`;
-    const g = groups.get(key) ?? { rows: [], date, legs: [] };
+    const g = groups.get(key) ?? { rows: [], date, time, legs: [] };
     g.rows.push(row);
-    g.legs.push({ op, coin, change });
+    g.legs.push({ row, op, coin, change });
     groups.set(key, g);
   }
   for (const [key, g] of groups) {
     const row = g.rows.length === 1 ? g.rows[0]! : tx('row.labelMany', { rows: g.rows.join(', ') });
-    const fee = g.legs.find((l) => /fee/i.test(l.op));
-    const legs = g.legs.filter((l) => l !== fee);
+    const feeLegs = g.legs.filter((l) => /fee/i.test(l.op));
+    const legs = g.legs.filter((l) => !feeLegs.includes(l));
+    if (!legs.length) {
+      // a fee with no trade at that time (Strategy accounts write such rows): nothing was bought or sold
+      for (const l of feeLegs) {
+        skipped.push({
+          row: l.row,
+          reason: tx('skip.feeWithoutTrade', { amount: abs(l.change), coin: l.coin, time: g.time }),
+        });
+      }
+      continue;
+    }
     const got = sumByCoin(legs.filter((l) => !isNegative(l.change)));
     const spent = sumByCoin(legs.filter((l) => isNegative(l.change)));
-    if (got.length !== 1 || spent.length !== 1) {
+    const fees = sumByCoin(feeLegs);
+    if (got.length !== 1 || spent.length !== 1 || fees.length > 1) {
       r.fail(row, 'Operation', tx('row.legsUnmatched'));
       continue;
     }
     const [gotCoin, gotAmount] = got[0]!;
     const [spentCoin, spentAmount] = spent[0]!;
-    const feeLeg: [string, string] | null = fee ? [abs(fee.change), fee.coin] : null;
+    const feeLeg: [string, string] | null = fees[0] ? [fees[0][1], fees[0][0]] : null;
     const spentIsMoney = FIAT.has(spentCoin) || USD_STABLECOINS.has(spentCoin);
     const gotIsMoney = FIAT.has(gotCoin) || USD_STABLECOINS.has(gotCoin);
     const identity = [key];
