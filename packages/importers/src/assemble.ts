@@ -356,6 +356,8 @@ export function assemble(p: ParsedReport): ImportResult {
             exchange: e.exchange ?? null,
             type_of_security: e.security ?? null,
             source_key: keys.key('position', ...e.identity),
+            status: e.flag ? 1 : null,
+            comment: e.flag ?? null,
             row: e.row,
           }),
         );
@@ -376,6 +378,8 @@ export function assemble(p: ParsedReport): ImportResult {
             foreign_broker: !(e.brokerIsKz ?? p.brokerIsKz),
             bank_name: e.bank,
             source_key: keys.key('cash', ...e.identity),
+            status: e.flag ? 1 : null,
+            comment: e.flag ?? null,
             row: e.row,
           }),
         );

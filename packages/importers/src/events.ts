@@ -58,6 +58,8 @@ export interface TaxEvent extends Base {
 export interface PositionEvent extends Base {
   type: 'position';
   quantity: string;
+  /** a holding the user must check (not at the year end): status 1 with this comment */
+  flag?: string | null;
 }
 
 export interface CashEvent extends Omit<Base, 'isin' | 'ticker' | 'name'> {
@@ -66,6 +68,8 @@ export interface CashEvent extends Omit<Base, 'isin' | 'ticker' | 'name'> {
   bank: string;
   /** bank country alpha-3 */
   bankCountry: string | null;
+  /** a balance the user must check (not at the year end): status 1 with this comment */
+  flag?: string | null;
 }
 
 /** A row the parser could not classify: it becomes a status 1 deal, never dropped. */

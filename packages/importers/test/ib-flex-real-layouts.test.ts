@@ -73,8 +73,10 @@ ${eae('T3', 'Expiration', 'OPT', 'MU 250725C00120000', '-1', '0', '0')}
     // 6 calls × 100 shares at the 20 strike: 600 HUT for 12 000 USD, once
     const purchases = r.deals.filter((d) => d.kind === 'purchase');
     expect(purchases.map((d) => [d.quantity, d.purchase_opening_cost, d.status])).toEqual([['600', '12000', null]]);
-    expect(r.skipped.filter((s) => s.row.startsWith('OptionEAE'))).toHaveLength(3);
-    expect(r.skipped.find((s) => s.row.startsWith('OptionEAE №2'))?.reason).toContain('учтены по разделу Trades');
+    expect(r.skipped.filter((s) => String(s.row).startsWith('OptionEAE'))).toHaveLength(3);
+    expect(r.skipped.find((s) => String(s.row).startsWith('OptionEAE №2'))?.reason).toContain(
+      'учтены по разделу Trades',
+    );
   });
 
   it('without them in Trades: the purchase is made from the exercise row and waits to be checked', async () => {
@@ -129,5 +131,23 @@ describe('IB Flex: "Broker Interest Paid" that comes in', () => {
     expect(r.skipped.map((s) => s.reason)).toEqual([
       'Операция «Broker Interest Paid» не является доходом для декларации',
     ]);
+  });
+});
+
+describe('IB Flex: holdings of a statement that does not end on 31 December', () => {
+  it('are flagged for the user to check on 31 December; those of 31 December are not', async () => {
+    const position = (date: string) =>
+      `<OpenPosition accountId="U12345678" currency="USD" assetCategory="STK" symbol="AAPL" description="APPLE INC" isin="US0378331005" issuerCountryCode="US" reportDate="${date}" position="10" levelOfDetail="SUMMARY"/>`;
+    const cashRow = (date: string) =>
+      `<CashReportCurrency accountId="U12345678" currency="USD" endingCash="680.12" toDate="${date}"/>`;
+    const read = async (date: string) =>
+      (await parse(`<OpenPositions>${position(date)}</OpenPositions><CashReport>${cashRow(date)}</CashReport>`)).deals;
+    const september = await read('20250911');
+    expect(september.map((d) => [d.section, d.status])).toEqual([
+      ['sixth_section_first_part', 1],
+      ['sixth_section_second_part', 1],
+    ]);
+    expect(september[0]!.comment).toMatch(/^Остаток на 11\.09\.2025, а не на 31 декабря/);
+    expect((await read('20251231')).map((d) => d.status)).toEqual([null, null]);
   });
 });

@@ -1,4 +1,7 @@
-/** Interactive Brokers Activity Statement CSV (packages/importers/formats/ib-activity-csv.md): Trades, Dividends, Withholding Tax, Interest. */
+/**
+ * Interactive Brokers Activity Statement CSV (packages/importers/formats/ib-activity-csv.md): Trades, Dividends,
+ * Withholding Tax, Interest, Corporate Actions, and the holdings at the statement's end (Open Positions, Cash Report).
+ */
 
 import { corporateKindOfText, renamedFields, splitGroupOf, splitRatioOf, splitRenames } from '../corporate.ts';
 import { refuse } from '../errors.ts';
@@ -8,9 +11,20 @@ import { tx } from '../texts.ts';
 import type { SecurityKind } from '../types.ts';
 import { abs, isZero, readDate, readIsin, text } from '../values.ts';
 import { RowReader } from './common.ts';
-import { IB_BROKER, ibSecurity, isinInText, negate, withheldOn } from './ib-flex.ts';
+import { IB_BANK, IB_BROKER, ibSecurity, isinInText, negate, notYearEnd, withheldOn } from './ib-flex.ts';
 
 type Rec = Record<string, string>;
+
+/** A row of "Financial Instrument Information", by each of its symbols. */
+interface Instrument {
+  /** its Asset Category: Stocks, Bonds… */
+  category: string;
+  isin: string | null;
+  name: string;
+  /** COMMON, ETF, ADR, REIT… */
+  type: string;
+  exchange: string;
+}
 
 interface Section {
   header: string[];
@@ -31,6 +45,13 @@ const CATEGORY: Record<string, SecurityKind> = {
   funds: 'fund',
 };
 
+/** Our security kind of an IB asset category; the instrument's Type refines it as Flex's subCategory does (ETF, ADR). */
+function securityOf(category: string, info: Instrument | undefined): SecurityKind | null {
+  const type = text(info?.type).toUpperCase();
+  if (type === 'ETF' || type === 'ADR' || type === 'GDR') return ibSecurity(category, type);
+  return CATEGORY[category.toLowerCase()] ?? ibSecurity(category);
+}
+
 const REQUIRED: Record<string, string[]> = {
   Trades: ['Currency', 'Symbol', 'Date/Time', 'Quantity', 'Proceeds'],
   Dividends: ['Currency', 'Date', 'Description', 'Amount'],
@@ -44,7 +65,7 @@ const REQUIRED: Record<string, string[]> = {
  */
 function corporateActions(
   list: { row: number; rec: Record<string, string> }[],
-  instruments: Map<string, { isin: string | null; name: string; type: string }>,
+  instruments: Map<string, Instrument>,
   r: RowReader,
   events: ReportEvent[],
   skipped: ParsedReport['skipped'],
@@ -162,11 +183,17 @@ export function parseIbCsv(csv: string): ParsedReport {
   const events: ReportEvent[] = [];
   const skipped: ParsedReport['skipped'] = [];
 
-  const instruments = new Map<string, { isin: string | null; name: string; type: string }>();
+  const instruments = new Map<string, Instrument>();
   for (const s of rows.get('Financial Instrument Information') ?? []) {
-    const id = readIsin(s.rec['Security ID']);
+    const info: Instrument = {
+      category: text(s.rec['Asset Category']),
+      isin: readIsin(s.rec['Security ID']),
+      name: text(s.rec.Description),
+      type: text(s.rec.Type),
+      exchange: text(s.rec['Listing Exch']),
+    };
     for (const sym of text(s.rec.Symbol).split(',')) {
-      if (sym.trim()) instruments.set(sym.trim(), { isin: id, name: text(s.rec.Description), type: text(s.rec.Type) });
+      if (sym.trim()) instruments.set(sym.trim(), info);
     }
   }
 
@@ -179,8 +206,6 @@ export function parseIbCsv(csv: string): ParsedReport {
       skipped.push({ row, reason: tx('skip.executionRow') });
       continue;
     }
-    const category = text(rec['Asset Category']);
-    const security = CATEGORY[category.toLowerCase()] ?? ibSecurity(category);
     const date = r.date(row, 'Date/Time', rec['Date/Time']);
     const quantity = r.number(row, 'Quantity', rec.Quantity);
     const proceeds = r.number(row, 'Proceeds', rec.Proceeds);
@@ -207,7 +232,7 @@ export function parseIbCsv(csv: string): ParsedReport {
       commission: commission && !isZero(commission) ? abs(commission) : null,
       cost: side === 'sell' && basis && !isZero(basis) ? abs(basis) : null,
       market: 'foreign',
-      security: info?.type === 'ETF' ? 'fund' : security,
+      security: securityOf(text(rec['Asset Category']), info),
       flag: /(^|;)Ca(;|$)/.test(text(rec.Code)) ? tx('comment.cancelledTrade') : null,
     });
   }
@@ -229,17 +254,22 @@ export function parseIbCsv(csv: string): ParsedReport {
       const currency = r.currency(row, 'Currency', rec.Currency);
       if (!date || !amount || !currency) continue;
       const m = DESCRIPTION_ID.exec(description);
-      const symbol = m?.[1] ?? null;
+      // some exports have a Symbol column ("Cash Dividend USD 0.22 per Share" then names no security)
+      const hasSymbol = 'Symbol' in rec;
+      const symbol = text(rec.Symbol) || m?.[1] || null;
       const info = symbol ? instruments.get(symbol) : undefined;
       const base = {
         row,
-        identity: [section, date, description, amount, currency],
+        identity: hasSymbol
+          ? [section, date, symbol, description, amount, currency]
+          : [section, date, description, amount, currency],
         date,
         name: symbol ?? description,
-        isin: readIsin(m?.[2]) ?? info?.isin ?? null,
+        isin: readIsin(m?.[2]) ?? info?.isin ?? isinInText(description),
         ticker: symbol,
         currency,
         market: 'foreign' as const,
+        security: info ? securityOf(info.category, info) : null,
       };
       if (section === 'Withholding Tax') {
         events.push({ type: 'tax', ...base, amount: negate(amount), on: withheldOn(description) });
@@ -252,11 +282,17 @@ export function parseIbCsv(csv: string): ParsedReport {
     }
   }
 
-  if (!rows.has('Trades') && !rows.has('Dividends') && !rows.has('Interest') && !rows.has('Withholding Tax')) {
+  const period = statementPeriod(rows.get('Statement') ?? []);
+  const held = holdings(rows, instruments, period, r, events);
+
+  if (!rows.has('Trades') && !rows.has('Dividends') && !rows.has('Interest') && !rows.has('Withholding Tax') && !held) {
     skipped.push({ row: 1, reason: tx('skip.noSections') });
   }
   const unread = [...rows.keys()].filter((name) => !KNOWN_SECTIONS.has(name));
   const notes = unread.length ? [tx('note.ibCsvUnread', { sections: unread.join(', ') })] : [];
+  // holdings are those of the statement's last day: not the year end of the declaration when it ends earlier
+  if (held && period && !period.to.startsWith('31.12.'))
+    notes.push(tx('note.ibCsvHoldingsNotYearEnd', { date: period.to }));
   const report: ParsedReport = {
     notes,
     format: 'ib_activity_csv',
@@ -267,9 +303,79 @@ export function parseIbCsv(csv: string): ParsedReport {
     errors: r.errors,
     skipped,
   };
-  const period = statementPeriod(rows.get('Statement') ?? []);
   if (period) report.period = period;
   return report;
+}
+
+/**
+ * The holdings at the statement's end, as Flex reads OpenPosition and CashReportCurrency (ib-flex.ts
+ * statementRows): the `Summary` rows of "Open Positions" (`Lot` rows repeat them by purchase; forex lines are
+ * cash) and the "Ending Cash" row of each currency of "Cash Report" (not the "Base Currency Summary" total).
+ * The CSV has no date on these rows: they are on the last day of the statement's period. Returns how many
+ * holdings were read.
+ */
+function holdings(
+  rows: Map<string, Section[]>,
+  instruments: Map<string, Instrument>,
+  period: { from: string; to: string } | null,
+  r: RowReader,
+  events: ReportEvent[],
+): number {
+  let n = 0;
+  // holdings of a statement that ends before 31 December are not the year-end ones: each waits to be checked
+  const flag = period && !period.to.startsWith('31.12.') ? notYearEnd(period.to) : null;
+  const positions = rows.get('Open Positions') ?? [];
+  const hasSummary = positions.some((p) => p.rec.DataDiscriminator === 'Summary');
+  for (const { row, rec } of positions) {
+    if (hasSummary && rec.DataDiscriminator !== 'Summary') continue;
+    const category = text(rec['Asset Category']);
+    if (/^Total/i.test(category) || /^Total/i.test(text(rec.Currency))) continue;
+    const symbol = text(rec.Symbol);
+    const info = instruments.get(symbol);
+    const security = securityOf(category, info);
+    if (security === 'currency') continue;
+    const date = r.date(row, 'Period', period?.to);
+    const quantity = r.number(row, 'Quantity', rec.Quantity);
+    const currency = r.currency(row, 'Currency', rec.Currency);
+    if (!date || !quantity || !currency || isZero(quantity)) continue;
+    events.push({
+      type: 'position',
+      row,
+      identity: [symbol, currency, date],
+      date,
+      name: info?.name || symbol,
+      isin: info?.isin ?? isinInText(text(rec.Description)),
+      ticker: symbol || null,
+      currency,
+      quantity,
+      exchange: info?.exchange || null,
+      market: 'foreign',
+      security,
+      flag,
+    });
+    n++;
+  }
+  for (const { row, rec } of rows.get('Cash Report') ?? []) {
+    if (text(rec['Currency Summary']) !== 'Ending Cash') continue;
+    const currency = text(rec.Currency).toUpperCase();
+    if (!currency || /Summary|^Total/i.test(currency)) continue;
+    const amount = r.number(row, 'Total', rec.Total);
+    const date = r.date(row, 'Period', period?.to);
+    if (!amount || !date || !r.currency(row, 'Currency', currency) || isZero(amount)) continue;
+    events.push({
+      type: 'cash',
+      row,
+      identity: [currency, date],
+      date,
+      currency,
+      amount,
+      bank: IB_BANK.name,
+      bankCountry: IB_BANK.country,
+      flag,
+    });
+    n++;
+  }
+  return n;
 }
 
 /** Groups Data rows by section, mapping cells by the latest Header of that section. */

@@ -313,6 +313,10 @@ function trade(t: Attrs, n: number, account: string, r: RowReader, events: Repor
   });
 }
 
+/** The flag of a holding dated `date` when that is not 31 December (a statement ending earlier), else null. */
+export const notYearEnd = (date: string) =>
+  date.startsWith('31.12.') ? null : tx('comment.holdingNotYearEnd', { date });
+
 /** Cash transactions, open positions and cash balances of a complete statement. */
 function statementRows(st: Statement, r: RowReader, events: ReportEvent[], skipped: ParsedReport['skipped']): void {
   const { attrs: a, account } = st;
@@ -355,6 +359,7 @@ function statementRows(st: Statement, r: RowReader, events: ReportEvent[], skipp
       exchange: text(p.listingExchange) || null,
       market: 'foreign',
       security,
+      flag: notYearEnd(date),
     });
   });
 
@@ -374,6 +379,7 @@ function statementRows(st: Statement, r: RowReader, events: ReportEvent[], skipp
       amount,
       bank: IB_BANK.name,
       bankCountry: IB_BANK.country,
+      flag: notYearEnd(date),
     });
   });
 }
