@@ -323,7 +323,7 @@ function holdings(
 ): number {
   let n = 0;
   // holdings of a statement that ends before 31 December are not the year-end ones: each waits to be checked
-  const flag = period && !period.to.startsWith('31.12.') ? notYearEnd(period.to) : null;
+  const flag = period ? notYearEnd(period.to) : null;
   const positions = rows.get('Open Positions') ?? [];
   const hasSummary = positions.some((p) => p.rec.DataDiscriminator === 'Summary');
   for (const { row, rec } of positions) {
