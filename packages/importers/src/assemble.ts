@@ -400,8 +400,8 @@ export function assemble(p: ParsedReport): ImportResult {
       country: countryOf(e),
       market: marketOfEvent(e),
     });
-    let status = verdict.status;
-    let comment = joinComments(verdict.comment, g.note);
+    let status = verdict.status ?? (e.flag ? 1 : null);
+    let comment = joinComments(verdict.comment, e.flag, g.note);
     if (isZero(g.amount) && (g.tax === null || isZero(g.tax))) {
       skipped.push({ row: rowsLabel(g.rows), reason: tx('skip.paymentReversed') });
       continue;

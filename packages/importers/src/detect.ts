@@ -1,11 +1,14 @@
 /** Format detection by content: zip magic, XML root element, JSON keys, CSV header. Never by file name. */
 import { refuse } from './errors.ts';
 import { assertSize, zipLimits } from './guard.ts';
+import { BCS } from './parsers/bcs.ts';
 import { HALYK, JUSAN, TEMPLATE } from './parsers/layouts.ts';
 import { isHeaderOf, type Layout } from './parsers/tabular.ts';
 import { TBANK } from './parsers/tbank.ts';
 import { readCsv } from './read/csv.ts';
 import { decodeText } from './read/text.ts';
+import { isOle2, readXls } from './read/xls.ts';
+import type { Sheet } from './read/xlsx.ts';
 import { assertSafeXml, xmlRootName } from './read/xml.ts';
 import { assertSafeZip, isZip, peekXlsxText } from './read/zip-guard.ts';
 import { tx } from './texts.ts';
@@ -27,20 +30,24 @@ const BROKERS: Record<FormatId, string> = {
   bybit_spot_csv: 'Bybit',
   okx_trades_csv: 'OKX',
   tbank_xlsx: TBANK,
+  bcs_xls: BCS,
+  bcs_xlsx: BCS,
+  halyk_xls: HALYK.broker,
+  jusan_xls: JUSAN.broker,
   template_csv: TEMPLATE.broker,
   template_xlsx: TEMPLATE.broker,
+  template_xls: TEMPLATE.broker,
 };
-
-/** The signature of an OLE2 compound file: Excel 97–2003 workbooks (.xls) */
-const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 const found = (format: FormatId): Detection => ({ format, broker: BROKERS[format] });
 
 /** What the content is, plus the decoded text for text formats (so it is decoded once). */
 export interface Sniffed {
   detection: Detection | null;
-  kind: 'xlsx' | 'xml' | 'json' | 'csv';
+  kind: 'xlsx' | 'xls' | 'xml' | 'json' | 'csv';
   text?: string;
+  /** an .xls workbook is read whole to be recognised: its sheets, so that it is read once */
+  sheets?: Sheet[];
 }
 
 export function sniff(bytes: Uint8Array, opts: ParseOptions = {}): Sniffed {
@@ -51,17 +58,21 @@ export function sniff(bytes: Uint8Array, opts: ParseOptions = {}): Sniffed {
     const has = (...words: string[]) => words.every((w) => xml.includes(`>${w}<`));
     const format: FormatId | null = has('Номер сделки', 'Дата заключения', 'Вид сделки', 'Код актива')
       ? 'tbank_xlsx'
-      : has('Дата операции', 'Торговая площадка')
-        ? 'halyk_xlsx'
-        : has('Дата сделки', 'Валюта расчетов')
-          ? 'jusan_xlsx'
-          : has('date', 'type', 'currency', 'amount')
-            ? 'template_xlsx'
-            : null;
+      : has('Куплено, шт', 'Продано, шт') || has('Сумма зачисления', 'Сумма списания', 'Вид актива')
+        ? 'bcs_xlsx'
+        : has('Дата операции', 'Торговая площадка')
+          ? 'halyk_xlsx'
+          : has('Дата сделки', 'Валюта расчетов')
+            ? 'jusan_xlsx'
+            : has('date', 'type', 'currency', 'amount')
+              ? 'template_xlsx'
+              : null;
     return { detection: format ? found(format) : null, kind: 'xlsx' };
   }
-  // an old-format Excel workbook (OLE2 compound file): say what to do instead of "binary data"
-  if (OLE2.every((b, i) => bytes[i] === b)) refuse('unknown_format', tx('refuse.oldExcel'));
+  if (isOle2(bytes)) {
+    const sheets = readXls(bytes);
+    return { detection: detectXls(sheets), kind: 'xls', sheets };
+  }
   const text = decodeText(bytes);
   const head = text.trimStart();
   if (!head) refuse('empty', tx('refuse.empty'));
@@ -83,6 +94,29 @@ export function sniff(bytes: Uint8Array, opts: ParseOptions = {}): Sniffed {
     return { detection: json ? found('freedom_json') : null, kind: 'json', text: head };
   }
   return { detection: detectCsv(head), kind: 'csv', text: head };
+}
+
+/** An .xls workbook: a BCS report by its tables, else one of the one-table layouts by its header. */
+function detectXls(sheets: Sheet[]): Detection | null {
+  const heads = sheets.flatMap((s) => s.rows.slice(0, 400)).map((r) => r.cells.map((c) => String(c).trim()));
+  if (
+    heads.some(
+      (h) =>
+        (h.includes('Куплено, шт') && h.includes('Продано, шт')) ||
+        (h.includes('Сумма зачисления') && h.includes('Сумма списания') && h.includes('Операция')),
+    )
+  ) {
+    return found('bcs_xls');
+  }
+  const layouts: [Layout, FormatId][] = [
+    [HALYK, 'halyk_xls'],
+    [JUSAN, 'jusan_xls'],
+    [TEMPLATE, 'template_xls'],
+  ];
+  for (const [layout, format] of layouts) {
+    if (sheets.some((s) => s.rows.slice(0, 30).some((r) => isHeaderOf(r.cells, layout)))) return found(format);
+  }
+  return null;
 }
 
 function detectCsv(text: string): Detection | null {

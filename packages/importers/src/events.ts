@@ -45,6 +45,8 @@ export interface IncomeEvent extends Base {
   /** gross, signed (reversals are negative) */
   amount: string;
   quantity?: string | null;
+  /** income the user must complete (a payment the report gives net of tax): status 1 with this comment */
+  flag?: string | null;
 }
 
 export interface TaxEvent extends Base {

@@ -4,6 +4,7 @@ import { assemble } from './assemble.ts';
 import { type Sniffed, sniff } from './detect.ts';
 import { refuse } from './errors.ts';
 import type { ParsedReport } from './events.ts';
+import { parseBcs } from './parsers/bcs.ts';
 import { parseBinanceLedger, parseBinanceTrades } from './parsers/binance.ts';
 import { parseBybitSpot } from './parsers/bybit.ts';
 import { parseExanteTrades, parseExanteTransactions } from './parsers/exante.ts';
@@ -19,15 +20,18 @@ import { readXlsx } from './read/xlsx.ts';
 import { tx } from './texts.ts';
 import type { FormatId, ImportResult, ParseOptions } from './types.ts';
 
-export const ACCEPTED_FORMATS = 'XML, JSON, CSV, XLSX';
+export const ACCEPTED_FORMATS = 'XML, JSON, CSV, XLSX, XLS';
 
 const LAYOUT_OF: Partial<Record<FormatId, Layout>> = {
   halyk_csv: HALYK,
   halyk_xlsx: HALYK,
+  halyk_xls: HALYK,
   jusan_csv: JUSAN,
   jusan_xlsx: JUSAN,
+  jusan_xls: JUSAN,
   template_csv: TEMPLATE,
   template_xlsx: TEMPLATE,
+  template_xls: TEMPLATE,
 };
 
 /** The broker chosen on the upload screen, used only when the content matches no known layout. */
@@ -90,20 +94,24 @@ async function parseSniffed(bytes: Uint8Array, s: Sniffed, opts: ParseOptions): 
       return parseOkxTrades(readCsv(text));
     case 'tbank_xlsx':
       return parseTbank(await readXlsx(bytes));
+    case 'bcs_xlsx':
+      return parseBcs(await readXlsx(bytes), format);
+    case 'bcs_xls':
+      return parseBcs(s.sheets ?? [], format);
   }
   const rows = s.kind === 'csv' ? readCsv(text) : [];
-  const sheets = s.kind === 'xlsx' ? await readXlsx(bytes) : [];
+  const sheets = s.kind === 'xlsx' ? await readXlsx(bytes) : (s.sheets ?? []);
   const layout =
     (format && LAYOUT_OF[format]) ||
     layoutFromHint(opts.brokerHint) ||
     closestLayout([...rows.slice(0, 30), ...sheets.flatMap((sh) => sh.rows.slice(0, 30))]);
-  if (s.kind === 'xlsx') {
+  if (s.kind === 'xlsx' || s.kind === 'xls') {
     const candidates = layout ? [layout] : LAYOUTS;
     for (const l of candidates) {
       const sheet = sheets.find((sh) => sh.rows.slice(0, 30).some((r) => isHeaderOf(r.cells, l)));
-      if (sheet) return parseTable(sheet.rows, l, 'xlsx');
+      if (sheet) return parseTable(sheet.rows, l, s.kind);
     }
-    if (layout) return parseTable(sheets[0]?.rows ?? [], layout, 'xlsx');
+    if (layout) return parseTable(sheets[0]?.rows ?? [], layout, s.kind);
   } else if (s.kind === 'csv' && layout) {
     return parseTable(rows, layout, 'csv');
   }

@@ -184,8 +184,13 @@ export type FormatId =
   | 'bybit_spot_csv'
   | 'okx_trades_csv'
   | 'tbank_xlsx'
+  | 'bcs_xls'
+  | 'bcs_xlsx'
+  | 'halyk_xls'
+  | 'jusan_xls'
   | 'template_csv'
-  | 'template_xlsx';
+  | 'template_xlsx'
+  | 'template_xls';
 
 export interface ParseOptions {
   filename?: string;

@@ -98,8 +98,9 @@ export function readDate(v: unknown, order: DateOrder = 'dmy'): string | null {
   if (m) return validDate(+m[1]!, +m[2]!, +m[3]!);
   m = /^(\d{4})[-./](\d{1,2})[-./](\d{1,2})(?:$|[;,T\s])/.exec(s);
   if (m) return validDate(+m[1]!, +m[2]!, +m[3]!);
-  m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:$|[;,T\s])/.exec(s);
-  if (m) return validDate(+m[3]!, +m[2]!, +m[1]!);
+  m = /^(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?:$|[;,T\s])/.exec(s);
+  // dd.mm.yy (BCS): a two-digit year is of this century
+  if (m) return validDate(m[3]!.length === 2 ? 2000 + +m[3]! : +m[3]!, +m[2]!, +m[1]!);
   m = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})(?:$|[;,T\s])/.exec(s);
   if (m) {
     const y = m[3]!.length === 2 ? 2000 + +m[3]! : +m[3]!;

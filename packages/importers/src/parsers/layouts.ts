@@ -25,7 +25,7 @@ const RU_OPERATIONS: Record<string, Operation> = {
 
 /** Our own template for any other broker (buildTemplateCsv / buildTemplateXlsx write it). */
 export const TEMPLATE: Layout = {
-  formats: { csv: 'template_csv', xlsx: 'template_xlsx' },
+  formats: { csv: 'template_csv', xlsx: 'template_xlsx', xls: 'template_xls' },
   family: 'template',
   broker: tx('value.templateBroker'),
   brokerIsKz: false,
@@ -70,7 +70,7 @@ export const TEMPLATE: Layout = {
 
 /** Halyk Finance statement layout defined by us (formats/halyk-finance.md); usually XLSX. */
 export const HALYK: Layout = {
-  formats: { csv: 'halyk_csv', xlsx: 'halyk_xlsx' },
+  formats: { csv: 'halyk_csv', xlsx: 'halyk_xlsx', xls: 'halyk_xls' },
   family: 'halyk',
   broker: 'Halyk Finance',
   brokerIsKz: true,
@@ -97,7 +97,7 @@ export const HALYK: Layout = {
 
 /** Jusan Invest statement layout defined by us (formats/jusan-invest.md); usually CSV in Windows-1251. */
 export const JUSAN: Layout = {
-  formats: { csv: 'jusan_csv', xlsx: 'jusan_xlsx' },
+  formats: { csv: 'jusan_csv', xlsx: 'jusan_xlsx', xls: 'jusan_xls' },
   family: 'jusan',
   broker: 'Jusan Invest',
   brokerIsKz: true,

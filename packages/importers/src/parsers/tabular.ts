@@ -50,7 +50,7 @@ export type Operation =
   | 'CASH';
 
 export interface Layout {
-  formats: { csv: FormatId; xlsx: FormatId };
+  formats: { csv: FormatId; xlsx: FormatId; xls: FormatId };
   family: string;
   broker: string;
   brokerIsKz: boolean;
@@ -94,7 +94,12 @@ export function isHeaderOf(cells: Cell[], layout: Layout): boolean {
   return matchHeader(cells, layout).missing.length === 0;
 }
 
-export function parseTable(rows: TableRow[], layout: Layout, source: 'csv' | 'xlsx', complete = true): ParsedReport {
+export function parseTable(
+  rows: TableRow[],
+  layout: Layout,
+  source: 'csv' | 'xlsx' | 'xls',
+  complete = true,
+): ParsedReport {
   let best: { at: number; missing: Field[]; index: Partial<Record<Field, number>> } | null = null;
   for (let at = 0; at < Math.min(rows.length, 30); at++) {
     const m = matchHeader(rows[at]!.cells, layout);

@@ -11,9 +11,10 @@ const FORMATS_OF: Record<string, readonly FormatId[]> = {
   'Jusan Invest': ['jusan_csv', 'jusan_xlsx'],
   Binance: ['binance_trades_csv', 'binance_ledger_csv'],
   Exante: ['exante_trades_csv', 'exante_transactions_csv'],
+  'БКС Мир инвестиций': ['bcs_xls', 'bcs_xlsx'],
 };
 
-const TEMPLATE: readonly string[] = ['template_csv', 'template_xlsx'];
+const TEMPLATE: readonly string[] = ['template_csv', 'template_xlsx', 'template_xls'];
 
 /** The Russian refusal when the file is another broker's report than the one chosen, else null. */
 export function brokerMismatch(chosen: string | null, detected: { format: string; broker: string }): string | null {

@@ -10,14 +10,23 @@ export interface UploadFile {
 export const MAX_UPLOAD_MB = 5;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 
-export type FileKind = 'xlsx' | 'xml' | 'json' | 'csv';
+export type FileKind = 'xlsx' | 'xls' | 'xml' | 'json' | 'csv';
 
 const kindOfFormat = (format: string): FileKind =>
-  format.endsWith('_xlsx') ? 'xlsx' : format.endsWith('_xml') ? 'xml' : format.endsWith('_json') ? 'json' : 'csv';
+  format.endsWith('_xlsx')
+    ? 'xlsx'
+    : format.endsWith('_xls')
+      ? 'xls'
+      : format.endsWith('_xml')
+        ? 'xml'
+        : format.endsWith('_json')
+          ? 'json'
+          : 'csv';
 
 export const contentTypeOf = (kind: FileKind) =>
   ({
     xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    xls: 'application/vnd.ms-excel',
     xml: 'application/xml',
     json: 'application/json',
     csv: 'text/csv',
