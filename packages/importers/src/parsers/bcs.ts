@@ -478,14 +478,12 @@ export function parseBcs(sheets: Sheet[], format: 'bcs_xls' | 'bcs_xlsx' = 'bcs_
   /** The security a money line's note names: an ISIN, or a ticker or issuer of the assets table. */
   function securityIn(note: string): { name: string; isin: string | null; ticker: string | null } {
     const isin = readIsin(/[A-Z]{2}[A-Z0-9]{9}\d/.exec(note)?.[0]);
-    const words = new Set(
-      note
-        .toUpperCase()
-        .split(/[^A-ZА-ЯЁ0-9._-]+/)
-        .filter(Boolean),
-    );
+    const upper = note.toUpperCase();
+    const words = new Set(upper.split(/[^A-ZА-ЯЁ0-9._-]+/).filter(Boolean));
     for (const [name, a] of assets) {
-      if ((isin && a.isin === isin) || words.has(name) || (a.issuer && note.includes(a.issuer))) {
+      // a ticker as a word ("SBER"), a longer name anywhere ("ОФЗ 26238"), the ISIN or the issuer
+      const named = words.has(name) || (name.length >= 6 && upper.includes(name));
+      if ((isin && a.isin === isin) || named || (a.issuer && note.includes(a.issuer))) {
         return { name, isin: a.isin, ticker: tickerOf(name) };
       }
     }
