@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import type { MappedDeal } from '../src/modules/imports/mapping.ts';
+import { commentOf, type MappedDeal } from '../src/modules/imports/mapping.ts';
 import { foldCommission } from '../src/modules/imports/prepare.ts';
 import type { RatesProvider } from '../src/providers/index.ts';
 
@@ -33,7 +33,7 @@ describe('2025: broker commissions reach the cost, in their own currency', () =>
     await foldCommission(m, { year: 2025, rates, refs: {} as never });
     // 1.5 EUR × 550 / 500 = 1.65 USD; cost 1 200 + 1.65 = 1 201.65
     expect(m.fields.purchase_opening_cost).toBe('1201.65');
-    expect(m.comment).toMatch(/1\.5 EUR/);
+    expect(commentOf(m)).toMatch(/1\.5 EUR/);
   });
 
   it('a sale commission in the deal currency reduces the proceeds', async () => {
@@ -76,6 +76,7 @@ describe('2025: every importer’s trade commissions reach the cost and the proc
     ['bybit-spot-uid.csv', 0, 1],
     ['okx-trades.csv', 0, 1],
     ['tbank.xlsx', 3, 1],
+    ['bcs.xls', 3, 1],
     ['template.csv', 1, 1],
     ['template.xlsx', 1, 1],
   ];

@@ -265,6 +265,7 @@ describe('upload-file: every supported format lands in its sections', () => {
     ['binance-trades.csv', 'Binance', 'binance_trades_csv'],
     ['template.csv', 'Другой брокер (шаблон Декларанта)', 'template_csv'],
     ['template.xlsx', 'Другой брокер (шаблон Декларанта)', 'template_xlsx'],
+    ['bcs.xls', 'БКС Мир инвестиций', 'bcs_xls'],
   ];
   for (const [file, bank, format] of formats) {
     it(file, async () => {
@@ -297,6 +298,9 @@ describe('imported deals open and save unchanged', () => {
     ['jusan-cp1251.csv', 'Jusan Invest', false],
     ['binance-trades.csv', 'Binance', false],
     ['template.csv', 'Другой брокер (шаблон Декларанта)', true],
+    ['bcs.xls', 'БКС Мир инвестиций', true],
+    // corporate actions: long explanations with the year's rule still fit the form's comment
+    ['ib-flex-corporate.xml', 'Interactive Brokers', true],
   ];
   /**
    * Data some reports do not carry (a dividend's quantity or security type, a sale's cost in the deal

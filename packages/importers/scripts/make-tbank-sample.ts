@@ -1,5 +1,8 @@
 /**
- * Writes samples/tbank.xlsx, a made-up T-Bank broker report in the layout of formats/tbank.md:
+ * Writes samples/tbank.xlsx, a made-up T-Bank broker report in the layout of formats/tbank.md, and
+ * samples/tbank-layouts.xlsx, the same report with what other public parsers of the real report meet (header
+ * cells wrapped inside words, REPO legs, currency bought on the exchange, a header repeated at a page break,
+ * an unsettled trade in section 1.2, a planned dividend):
  * npx tsx packages/importers/scripts/make-tbank-sample.ts
  */
 import { writeFileSync } from 'node:fs';
@@ -206,4 +209,123 @@ async function main() {
   writeFileSync(join(import.meta.dirname, '..', 'samples', 'tbank.xlsx'), new Uint8Array(await wb.xlsx.writeBuffer()));
 }
 
+/** the header as the real file has it: the pandas parser reads `Дата заклю\nчения`, `Валю\nта цены` */
+const WRAPPED: Record<string, string> = {
+  'Номер сделки': 'Номер сдел\nки',
+  'Дата заключения': 'Дата заклю\nчения',
+  'Цена за единицу': 'Цена за едини\nцу',
+  'Валюта цены': 'Валю\nта цены',
+  'Сумма (без НКД)': 'Сумма (без\nНКД)',
+  'Валюта расчетов': 'Валюта расче\nтов',
+};
+const WRAPPED_HEADER = TRADE_HEADER.map((h) => WRAPPED[h] ?? h);
+
+/** a trade line: fees in the trade's currency, the broker's only */
+const trade = (
+  id: string,
+  date: string,
+  kind: string,
+  name: string,
+  code: string,
+  price: number,
+  quantity: number,
+  amount: number,
+  fee: number,
+  settled: string,
+): (string | number)[] => [
+  id,
+  `6${id.slice(1)}`,
+  'Исполнена',
+  date,
+  '10:00:00',
+  'ММВБ',
+  'T+',
+  kind,
+  name,
+  code,
+  price,
+  'RUB',
+  quantity,
+  amount,
+  0,
+  amount,
+  'RUB',
+  fee,
+  'RUB',
+  0,
+  'RUB',
+  0,
+  'RUB',
+  settled,
+];
+
+async function layouts() {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('broker_rep');
+  ws.addRow(['АО «ТБанк»']);
+  ws.addRow(['Отчет о сделках и операциях за период 01.01.2024 - 31.12.2024']);
+  ws.addRow(['Инвестор: Пример Примерович Примеров']);
+  ws.addRow(['1.1 Информация о совершенных и исполненных сделках на конец отчетного периода']);
+  ws.addRow(WRAPPED_HEADER); // row 5
+  // row 6: 100 SBER × 280.50 = 28 050 RUB, fee 14.03
+  ws.addRow(trade('4100101', '15.02.2024', 'Покупка', 'Сбербанк', 'SBER', 280.5, 100, 28050, 14.03, '19.02.2024'));
+  // rows 7–8: the two legs of a REPO (the shares lent for a day against 30 000 RUB): not a sale, not a purchase
+  ws.addRow(trade('4100102', '10.06.2024', 'РЕПО 1 Продажа', 'Сбербанк', 'SBER', 300, 100, 30000, 0, '10.06.2024'));
+  ws.addRow(trade('4100103', '11.06.2024', 'РЕПО 2 Покупка', 'Сбербанк', 'SBER', 300.1, 100, 30010, 0, '11.06.2024'));
+  // row 9: 1 000 USD bought for roubles on the exchange: a currency conversion
+  ws.addRow(
+    trade('4100104', '01.03.2024', 'Покупка', 'USDRUB_TOM', 'USD000UTSTOM', 91.5, 1000, 91500, 45.75, '04.03.2024'),
+  );
+  ws.addRow(WRAPPED_HEADER); // row 10: the header repeated at a page break
+  // row 11: 5 000 CNY sold on the exchange
+  ws.addRow(
+    trade('4100105', '02.04.2024', 'Продажа', 'Китайский юань', 'CNYRUB_TOM', 12.5, 5000, 62500, 31.25, '03.04.2024'),
+  );
+  // row 12: 50 SBER × 310.20 = 15 510 RUB, fee 7.76
+  ws.addRow(trade('4100106', '12.09.2024', 'Продажа', 'Сбербанк', 'SBER', 310.2, 50, 15510, 7.76, '13.09.2024'));
+  ws.addRow(['1.2 Информация о неисполненных сделках на конец отчетного периода']);
+  ws.addRow(WRAPPED_HEADER); // row 14
+  // row 15: concluded on 30.12.2024, settled on 03.01.2025: 50 SBER × 270 = 13 500 RUB, fee 6.75
+  ws.addRow(trade('4100107', '30.12.2024', 'Продажа', 'Сбербанк', 'SBER', 270, 50, 13500, 6.75, '03.01.2025'));
+  ws.addRow(['1.3 Сделки за расчетный период, обязательства из которых прекращены  не в результате исполнения']);
+  ws.addRow(['Сделки отсутствуют']);
+  ws.addRow(['2. Операции с денежными средствами']);
+  ws.addRow([
+    'Дата',
+    'Время совершения',
+    'Дата исполнения',
+    'Операция',
+    'Сумма зачисления',
+    'Сумма списания',
+    'Примечание',
+  ]);
+  ws.addRow(['RUB']); // row 20
+  ws.addRow(['05.02.2024', '12:00:00', '05.02.2024', 'Пополнение счета', 200000, 0, '']);
+  // rows 22–23: 100 SBER × 33.30 = 3 330 RUB; 15 % withheld: 499.50
+  ws.addRow(['11.07.2024', '09:00:00', '11.07.2024', 'Выплата дивидендов', 3330, 0, 'RU0009029540/ Сбербанк/ 100 шт.']);
+  ws.addRow(['11.07.2024', '09:00:00', '11.07.2024', 'Налог (дивиденды)', 0, 499.5, 'RU0009029540/ Сбербанк/ 100 шт.']);
+  ws.addRow(['USD']); // row 24
+  // row 25: a dividend announced, not paid yet
+  ws.addRow(['20.12.2024', '09:00:00', '20.12.2024', 'Выплата дивидендов', 2.1, 0, 'План;Walmart-ао/ 10 шт.']);
+  ws.addRow(['3.1 Движение по ценным бумагам инвестора']);
+  ws.addRow(['4.1 Информация о ценных бумагах']);
+  ws.addRow([
+    'Сокращенное наименование актива',
+    'Код актива',
+    'ISIN',
+    'Код государственной регистрации',
+    'Наименование эмитента',
+    'Тип',
+    'Номинал',
+    'Валюта номинала',
+  ]);
+  ws.addRow(['Сбербанк', 'SBER', 'RU0009029540', '10301481B', 'ПАО Сбербанк', 'Акции обыкновенные', 3, 'RUB']);
+  ws.addRow(['Walmart-ао', 'WMT', 'US9311421039', '', 'Walmart Inc.', 'Акции обыкновенные', 0.1, 'USD']);
+  writeFileSync(
+    join(import.meta.dirname, '..', 'samples', 'tbank-layouts.xlsx'),
+    new Uint8Array(await wb.xlsx.writeBuffer()),
+  );
+}
+
 await main();
+await layouts();

@@ -75,7 +75,7 @@ export function splitRenames(rows: readonly SplitRowFacts[]): (SplitRename | nul
     if (!g || !r.quantity || new Decimal(r.quantity).isZero()) return null;
     const q = given.get(r.group);
     const ratio =
-      splitRatioOf(r.description) ?? (q && q.old.gt(0) && q.new.gt(0) ? q.new.dividedBy(q.old).toFixed() : null);
+      splitRatioOf(r.description) ?? (q?.old.gt(0) && q.new.gt(0) ? q.new.dividedBy(q.old).toFixed() : null);
     return { side: isPositive(r.quantity) ? 'new' : 'old', ...g, ratio };
   });
 }

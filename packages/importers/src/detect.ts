@@ -4,7 +4,7 @@ import { assertSize, zipLimits } from './guard.ts';
 import { BCS } from './parsers/bcs.ts';
 import { HALYK, JUSAN, TEMPLATE } from './parsers/layouts.ts';
 import { isHeaderOf, type Layout } from './parsers/tabular.ts';
-import { TBANK } from './parsers/tbank.ts';
+import { looksLikeTbank, TBANK } from './parsers/tbank.ts';
 import { readCsv } from './read/csv.ts';
 import { decodeText } from './read/text.ts';
 import { isOle2, readXls } from './read/xls.ts';
@@ -56,7 +56,8 @@ export function sniff(bytes: Uint8Array, opts: ParseOptions = {}): Sniffed {
     assertSafeZip(bytes, zipLimits(opts));
     const xml = peekXlsxText(bytes);
     const has = (...words: string[]) => words.every((w) => xml.includes(`>${w}<`));
-    const format: FormatId | null = has('Номер сделки', 'Дата заключения', 'Вид сделки', 'Код актива')
+    // T-Bank: its header cells wrap inside words («Дата заклю\nчения»), compared without whitespace there
+    const format: FormatId | null = looksLikeTbank(xml)
       ? 'tbank_xlsx'
       : has('Куплено, шт', 'Продано, шт') || has('Сумма зачисления', 'Сумма списания', 'Вид актива')
         ? 'bcs_xlsx'
@@ -127,16 +128,25 @@ function detectCsv(text: string): Detection | null {
   if (plain.includes('UTC_Time') && plain.includes('Operation') && plain.includes('Coin')) {
     return found('binance_ledger_csv');
   }
-  if (/(^|[,;\t])Symbol ID([,;\t]|$)/.test(plain)) {
-    if (plain.includes('Operation type') && plain.includes('Sum')) return found('exante_transactions_csv');
-    if (plain.includes('Side') && plain.includes('Quantity')) return found('exante_trades_csv');
+  // Exante header names are matched without regard to case («Operation type» / «Operation Type»)
+  if (/(^|[,;\t])Symbol ID([,;\t]|$)/i.test(plain)) {
+    const exante = plain.toLowerCase();
+    if (exante.includes('operation type') && exante.includes('sum')) return found('exante_transactions_csv');
+    if (exante.includes('side') && exante.includes('quantity')) return found('exante_trades_csv');
   }
   // a Bybit export may have the account line «UID: …,Company Name: …,Country: …» above its header
   const bybit = /^UID:/i.test(plain) ? (text.slice(0, 4096).split(/\r?\n/, 2)[1] ?? '').replace(/"/g, '') : plain;
   if (bybit.includes('Spot Pairs') && bybit.includes('Direction') && bybit.includes('Filled Quantity')) {
     return found('bybit_spot_csv');
   }
-  if (plain.includes('Order id') && plain.includes('Trade Type') && plain.includes('Instrument')) {
+  // OKX: the current export (Symbol, Action), often below the line «UID: …,Account Type: …,Time Zone: UTC+8»,
+  // and the older names (Instrument, Type)
+  const okx = /^UID:/i.test(plain) ? (text.slice(0, 4096).split(/\r?\n/, 2)[1] ?? '').replace(/"/g, '') : plain;
+  if (
+    okx.includes('Order id') &&
+    okx.includes('Trade Type') &&
+    (okx.includes('Instrument') || (okx.includes('Symbol') && okx.includes('Action')))
+  ) {
     return found('okx_trades_csv');
   }
   const rows = readCsv(text.slice(0, 16384).split(/\r?\n/).slice(0, 30).join('\n'));

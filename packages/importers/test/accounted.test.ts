@@ -59,7 +59,9 @@ function afterAccountLine(csv: string): number[] {
 
 /** Freedom JSON: every entry of trades, corporate actions and the cash ledger. */
 function freedomMoneyRows(json: string): string[] {
-  const doc = JSON.parse(json) as Record<string, { detailed?: unknown[] } | unknown[]>;
+  const parsed = JSON.parse(json) as Record<string, { detailed?: unknown[] } | unknown[]>;
+  // the Tradernet API answer wraps the report: {"report": {…}}
+  const doc = (parsed.report ?? parsed) as Record<string, { detailed?: unknown[] } | unknown[]>;
   const list = (v: unknown): unknown[] =>
     Array.isArray(v) ? v : ((v as { detailed?: unknown[] } | undefined)?.detailed ?? []);
   return [
@@ -89,12 +91,23 @@ const cases: [string, (text: string) => (string | number)[]][] = [
   ['ib-activity-positions.csv', ibCsvMoneyRows],
   ['freedom.json', freedomMoneyRows],
   ['freedom-corporate.json', freedomMoneyRows],
+  ['freedom-cash-in-outs.json', freedomMoneyRows],
+  ['freedom-api-report.json', freedomMoneyRows],
+  ['freedom-no-market.json', freedomMoneyRows],
+  ['freedom24-fragment.json', freedomMoneyRows],
   ['exante-transactions.csv', everyLine],
   ['exante-trades.csv', everyLine],
+  // UTF-16LE with tabs: counted on the text decoded as UTF-16, not on `raw`
+  [
+    'exante-transactions-utf16.csv',
+    () => everyLine(new TextDecoder('utf-16le').decode(sample('exante-transactions-utf16.csv'))),
+  ],
   ['bybit-spot.csv', everyLine],
   ['bybit-spot-pre-unified.csv', everyLine],
   ['bybit-spot-uid.csv', afterAccountLine],
   ['okx-trades.csv', everyLine],
+  ['okx-trades-current.csv', everyLine],
+  ['okx-trades-utc8.csv', afterAccountLine],
 ];
 
 describe('every money row of a sample is imported, flagged or skipped with a reason', () => {
@@ -133,6 +146,25 @@ describe('every money row of an XLSX sample is imported, flagged or skipped with
     // 4 trades and 8 cash lines (a deposit, two dividends and a coupon with their taxes, a fee)
     expect(expected).toHaveLength(12);
     const r = await parseSample('tbank.xlsx');
+    const refs = accounted(r);
+    expect(expected.filter((row) => !refs.has(row))).toEqual([]);
+    for (const t of Object.values(r.reconciliation.totals))
+      for (const s of Object.values(t)) expect(s.deals).toBe(s.file);
+  });
+
+  it('tbank-layouts.xlsx: the same, with REPO legs, currency trades, section 1.2 and a planned dividend', async () => {
+    const [sheet] = await readXlsx(sample('tbank-layouts.xlsx'));
+    const expected = (sheet?.rows ?? [])
+      .filter(
+        (r) =>
+          /^\d{5,}$/.test(String(r.cells[0])) ||
+          (/^\d{2}\.\d{2}\.\d{4}$/.test(String(r.cells[0])) && typeof r.cells[4] === 'number'),
+      )
+      .map((r) => String(r.row));
+    // 6 trades in 1.1 (a purchase, two REPO legs, two currency trades, a sale), 1 in 1.2, and 4 cash lines
+    // (a deposit, a dividend with its tax, a planned dividend); the header repeated at row 10 is not a line
+    expect(expected).toHaveLength(11);
+    const r = await parseSample('tbank-layouts.xlsx');
     const refs = accounted(r);
     expect(expected.filter((row) => !refs.has(row))).toEqual([]);
     for (const t of Object.values(r.reconciliation.totals))

@@ -108,7 +108,10 @@ describe('malformed files are refused with a Russian message and no deals', () =
     // the OLE2 signature D0 CF 11 E0 A1 B1 1A E1 of every Excel 97–2003 file, then a sector of zeros
     const xls = new Uint8Array(512);
     xls.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-    const e = await expectRefused(xls, /старого формата \(\.xls\) не читается.*сохраните как «Книга Excel \(\.xlsx\)»/s);
+    const e = await expectRefused(
+      xls,
+      /старого формата \(\.xls\) не читается.*сохраните как «Книга Excel \(\.xlsx\)»/s,
+    );
     expect(e.code).toBe('corrupt');
   });
 

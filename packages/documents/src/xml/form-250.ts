@@ -35,7 +35,7 @@ export const SECTIONS_250: readonly Section250Map[] = [
     section: '1',
     columns: ['A', 'B', 'C'],
     rowsPerPage: 4,
-    row: (d, cc) => [money(d.amount), text(d.currency_code)],
+    row: (d) => [money(d.amount), text(d.currency_code)],
     uncertain: GUESS,
   },
   {
@@ -52,7 +52,7 @@ export const SECTIONS_250: readonly Section250Map[] = [
     section: '8',
     columns: ['A', 'B', 'C', 'D'],
     rowsPerPage: 6,
-    row: (d, cc) => [text(d.name), money(d.nominal_value), text(d.currency_code)],
+    row: (d) => [text(d.name), money(d.nominal_value), text(d.currency_code)],
     uncertain: GUESS,
   },
   {

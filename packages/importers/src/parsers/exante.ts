@@ -35,9 +35,69 @@ const report = (
   skipped,
 });
 
+const TRADES_COLUMNS = [
+  'Time',
+  'Account ID',
+  'Side',
+  'Symbol ID',
+  'ISIN',
+  'Type',
+  'Price',
+  'Currency',
+  'Quantity',
+  'Commission',
+  'Commission Currency',
+  'P&L',
+  'Traded Volume',
+  'Order Id',
+  'Order pos',
+  'Value Date',
+  'Unique Transaction Identifier (UTI)',
+  'Trade type',
+];
+
+const TRANSACTIONS_COLUMNS = [
+  'Transaction ID',
+  'Account ID',
+  'Symbol ID',
+  'ISIN',
+  'Operation type',
+  'When',
+  'Sum',
+  'Asset',
+  'EUR equivalent',
+  'Comment',
+  'UUID',
+  'Parent UUID',
+];
+
+/**
+ * The header row with its names spelled as in `names`, whatever their case: the same export has been seen
+ * with «Operation type» and «Operation Type» (formats/exante.md).
+ */
+function canonicalHeader(rows: CsvRow[], names: string[]): CsvRow[] {
+  const first = rows[0];
+  if (!first) return rows;
+  const byLower = new Map(names.map((n) => [n.toLowerCase(), n]));
+  const cells = first.cells.map(
+    (c) =>
+      byLower.get(
+        c
+          .replace(/^\uFEFF/, '')
+          .trim()
+          .toLowerCase(),
+      ) ?? c,
+  );
+  return [{ ...first, cells }, ...rows.slice(1)];
+}
+
 /** Trades: Time, Side, Symbol ID, ISIN, Type, Price, Currency, Quantity, Commission, Commission Currency, Traded Volume, Order Id… */
 export function parseExanteTrades(rows: CsvRow[]): ParsedReport {
-  const { index, data } = header(rows, ['Time', 'Side', 'Symbol ID', 'Currency', 'Quantity'], EXANTE);
+  const { index, data } = header(
+    canonicalHeader(rows, TRADES_COLUMNS),
+    ['Time', 'Side', 'Symbol ID', 'Currency', 'Quantity'],
+    EXANTE,
+  );
   const cell = (cells: string[], c: string) => cells[index.get(c) ?? -1] ?? '';
   const r = new RowReader('dmy');
   const events: ReportEvent[] = [];
@@ -103,7 +163,31 @@ interface Leg {
   asset: string;
   isin: string | null;
   comment: string;
+  /** `UUID` and `Parent UUID` when the export has them («None» read as empty) */
+  uuid: string;
+  parent: string;
+  /** a COMMISSION leg */
+  fee: boolean;
 }
+
+/** TRADE and COMMISSION legs of one symbol at one `When`, in file order: one trade or several. */
+interface LegGroup {
+  date: string;
+  symbol: string;
+  legs: Leg[];
+}
+
+/** One trade's legs: the leg in the security (quantity), the leg in a currency (amount), its commissions. */
+interface TradeLegs {
+  asset?: Leg;
+  cash?: Leg;
+  fees: Leg[];
+}
+
+const ref = (v: string) => {
+  const t = text(v);
+  return t.toLowerCase() === 'none' ? '' : t;
+};
 
 /**
  * Transactions: Transaction ID, Account ID, Symbol ID, ISIN, Operation type, When, Sum, Asset, EUR equivalent,
@@ -113,7 +197,7 @@ interface Leg {
  */
 export function parseExanteTransactions(rows: CsvRow[]): ParsedReport {
   const { index, data } = header(
-    rows,
+    canonicalHeader(rows, TRANSACTIONS_COLUMNS),
     ['Transaction ID', 'Symbol ID', 'Operation type', 'When', 'Sum', 'Asset'],
     EXANTE,
   );
@@ -121,7 +205,7 @@ export function parseExanteTransactions(rows: CsvRow[]): ParsedReport {
   const r = new RowReader('dmy');
   const events: ReportEvent[] = [];
   const skipped: ParsedReport['skipped'] = [];
-  const trades = new Map<string, { date: string; symbol: string; legs: Leg[]; fees: Leg[] }>();
+  const trades = new Map<string, LegGroup>();
   for (const { row, cells } of data) {
     const op = cell(cells, 'Operation type').toUpperCase();
     const date = r.date(row, 'When', cell(cells, 'When'));
@@ -136,15 +220,18 @@ export function parseExanteTransactions(rows: CsvRow[]): ParsedReport {
       asset,
       isin: readIsin(cell(cells, 'ISIN')),
       comment: text(cell(cells, 'Comment')),
+      uuid: ref(cell(cells, 'UUID')),
+      parent: ref(cell(cells, 'Parent UUID')),
+      fee: op === 'COMMISSION',
     };
     if (op === 'TRADE' || op === 'COMMISSION') {
       const key = `${cell(cells, 'When')}|${symbolId}`;
       let t = trades.get(key);
       if (!t) {
-        t = { date, symbol: symbolId, legs: [], fees: [] };
+        t = { date, symbol: symbolId, legs: [] };
         trades.set(key, t);
       }
-      (op === 'TRADE' ? t.legs : t.fees).push(leg);
+      t.legs.push(leg);
       continue;
     }
     const sym = symbolOf(symbolId);
@@ -204,33 +291,118 @@ export function parseExanteTransactions(rows: CsvRow[]): ParsedReport {
       });
     }
   }
-  for (const t of trades.values()) tradeOf(t, r, events, skipped);
+  const linked = index.has('UUID') && index.has('Parent UUID');
+  for (const t of trades.values()) tradesOf(t, r, events, skipped, linked);
   return report('exante_transactions_csv', events, r, skipped);
 }
 
 const negated = (s: string) => (s.startsWith('-') ? s.slice(1) : `-${s}`);
 
+/** The leg in the security: its `Asset` is the symbol (a currency is a three-letter code). */
+const isAssetLeg = (l: Leg, symbol: string) => l.asset === symbol.toUpperCase() || l.asset.length > 3;
+
+/** Both legs are there and go opposite ways (a purchase: + security, − money; a sale the reverse). */
+const complete = (t: TradeLegs): boolean =>
+  !!t.asset &&
+  !!t.cash &&
+  (isZero(t.asset.sum) || isZero(t.cash.sum) || t.asset.sum.startsWith('-') !== t.cash.sum.startsWith('-'));
+
+/**
+ * Several trades of one symbol in one second (partial fills, a buy and a sale): the legs linked by
+ * `Parent UUID` (a leg whose parent is another leg's `UUID`, or legs with one parent) are one trade.
+ * Null when the links do not make whole trades.
+ */
+function byParent(legs: Leg[], symbol: string): TradeLegs[] | null {
+  const byUuid = new Map(legs.filter((l) => l.uuid).map((l) => [l.uuid, l]));
+  if (!legs.some((l) => l.parent)) return null;
+  const keyOf = (l: Leg): string => {
+    let at = l;
+    for (let hops = 0; at.parent && byUuid.has(at.parent) && hops < legs.length; hops++) at = byUuid.get(at.parent)!;
+    return at.parent || at.uuid || `row ${at.row}`;
+  };
+  const groups = new Map<string, TradeLegs>();
+  for (const l of legs) {
+    const key = keyOf(l);
+    const t = groups.get(key) ?? { fees: [] };
+    groups.set(key, t);
+    if (l.fee) t.fees.push(l);
+    else if (isAssetLeg(l, symbol) ? t.asset : t.cash) return null;
+    else if (isAssetLeg(l, symbol)) t.asset = l;
+    else t.cash = l;
+  }
+  const out = [...groups.values()];
+  return out.every(complete) ? out : null;
+}
+
+/**
+ * The same without links, in file order: a trade is a leg in the security, a leg in money and at most one
+ * commission leg, in any order; a leg whose place in the current trade is taken begins the next trade.
+ * Null when that leaves a trade without both legs or with legs the same way (the order is not trade by
+ * trade, e.g. all commissions at the end).
+ */
+function inFileOrder(legs: Leg[], symbol: string): TradeLegs[] | null {
+  const out: TradeLegs[] = [];
+  let t: TradeLegs | null = null;
+  for (const l of legs) {
+    const slot = l.fee ? 'fee' : isAssetLeg(l, symbol) ? 'asset' : 'cash';
+    if (!t || (slot === 'fee' ? t.fees.length > 0 : t[slot])) {
+      t = { fees: [] };
+      out.push(t);
+    }
+    if (slot === 'fee') t.fees.push(l);
+    else t[slot] = l;
+  }
+  return out.every(complete) ? out : null;
+}
+
+function tradesOf(
+  t: LegGroup,
+  r: RowReader,
+  events: ReportEvent[],
+  skipped: ParsedReport['skipped'],
+  linked: boolean,
+): void {
+  if (symbolOf(t.symbol).currency) {
+    for (const l of t.legs) skipped.push({ row: l.row, reason: tx('skip.fxConversion') });
+    return;
+  }
+  const trade = t.legs.filter((l) => !l.fee);
+  const assets = trade.filter((l) => isAssetLeg(l, t.symbol)).length;
+  // one trade at this time (the usual case): every commission leg at this time is its commission
+  if (assets <= 1 && trade.length - assets <= 1) {
+    const asset = trade.find((l) => isAssetLeg(l, t.symbol));
+    tradeOf(t, { asset, cash: trade.find((l) => l !== asset), fees: t.legs.filter((l) => l.fee) }, r, events, skipped);
+    return;
+  }
+  const split = (linked && byParent(t.legs, t.symbol)) || inFileOrder(t.legs, t.symbol);
+  if (!split) {
+    const rows = t.legs.map((l) => l.row);
+    r.fail(rows.join(', '), 'Sum', tx('row.exanteLegsAmbiguous', { symbol: t.symbol }));
+    return;
+  }
+  for (const legs of split) tradeOf(t, legs, r, events, skipped);
+}
+
 function tradeOf(
-  t: { date: string; symbol: string; legs: Leg[]; fees: Leg[] },
+  t: LegGroup,
+  legs: TradeLegs,
   r: RowReader,
   events: ReportEvent[],
   skipped: ParsedReport['skipped'],
 ): void {
   const sym = symbolOf(t.symbol);
-  const rows = [...t.legs, ...t.fees].map((l) => l.row);
-  const label = rows.join(', ');
-  const assetLeg = t.legs.find((l) => l.asset === t.symbol.toUpperCase() || l.asset.length > 3);
-  const cashLeg = t.legs.find((l) => l !== assetLeg);
-  if (sym.currency) {
-    for (const l of [...t.legs, ...t.fees]) skipped.push({ row: l.row, reason: tx('skip.fxConversion') });
-    return;
-  }
+  const { asset: assetLeg, cash: cashLeg } = legs;
+  const trade = [assetLeg, cashLeg].filter((l) => l !== undefined).sort((a, b) => a.row - b.row);
+  const label = [...trade, ...legs.fees]
+    .map((l) => l.row)
+    .sort((a, b) => a - b)
+    .join(', ');
   if (!assetLeg || !cashLeg) {
     r.fail(label, 'Sum', tx('row.legMissing'));
     return;
   }
   let commission: string | null = null;
-  for (const f of t.fees) {
+  for (const f of legs.fees) {
     if (f.asset === cashLeg.asset) commission = add(commission ?? '0', abs(f.sum));
     else
       skipped.push({
@@ -242,7 +414,7 @@ function tradeOf(
   events.push({
     type: 'trade',
     row: label,
-    identity: t.legs.map((l) => l.id),
+    identity: trade.map((l) => l.id),
     date: t.date,
     side,
     name: sym.ticker,

@@ -28,6 +28,56 @@ const UNREAD_WITH_ROWS = new Set(['in_outs_securities', 'securities_in_outs', 'c
 const detailed = (doc: Obj, key: string) => arr((doc[key] as Obj | undefined)?.detailed);
 const grouped = (o: Obj) => Object.values(o).some((v) => v === 'Grouped');
 
+const SECTIONS = ['trades', 'corporate_actions', 'cash_in_outs'];
+
+/**
+ * The Tradernet API answer wraps the report: `{"report": {trades, …}}` (getBrokerReport), possibly inside
+ * `{"result": …}`. The report is the first object down that chain with one of the sections.
+ */
+function unwrap(doc: Obj): Obj {
+  let d = doc;
+  for (let depth = 0; depth < 3 && !SECTIONS.some((k) => k in d); depth++) {
+    const inner = d.report ?? d.result;
+    if (!inner || typeof inner !== 'object' || Array.isArray(inner)) break;
+    d = inner as Obj;
+  }
+  return d;
+}
+
+const EU_WORDS = /Europe|Cyprus|Кипр|Freedom24/i;
+const EU_ROW_WORDS = /Freedom24|Freedom Finance Europe|service plan \(EUR\)/i;
+
+/**
+ * Broker residency. `companyDetails` decides when the report has it (Europe / Cyprus / Freedom24 → foreign).
+ * Without it (a fragment, or an export of another tool) the rows decide: Freedom24 charges its commission in
+ * the EUR of its service plan, so a trade in another currency with `commission_currency` EUR, or a comment
+ * naming the EUR service plan, Freedom24 or Freedom Finance Europe, is Freedom24; anything else is the
+ * Kazakhstan broker, as before.
+ */
+function isForeignBroker(doc: Obj): boolean {
+  const company = doc.companyDetails;
+  if (company && (typeof company !== 'object' || Object.keys(company).length))
+    return EU_WORDS.test(JSON.stringify(company));
+  const trades = detailed(doc, 'trades');
+  if (
+    trades.some((t) => {
+      const fee = text(t.commission_currency).toUpperCase();
+      return fee === 'EUR' && text(t.curr_c).toUpperCase() !== 'EUR';
+    })
+  )
+    return true;
+  return [...trades, ...arr(doc.cash_in_outs), ...detailed(doc, 'corporate_actions')].some((row) =>
+    EU_ROW_WORDS.test(text(row.comment)),
+  );
+}
+
+/**
+ * The security a cash ledger comment names: "Dividend for TEST.US", "Dividends on security (Nvidia Corporation
+ * (NVDA.US)), record date …", "Corporate action tax on security ( TEST.US ), record date … . Tax rate 15".
+ */
+const COMMENT_TICKER = /(?:^|[\s(])([A-Z0-9][A-Z0-9-]{0,11}(?:\.[A-Z0-9]{1,2})?\.[A-Z]{2,4})(?=$|[\s),;])/;
+export const tickerInComment = (comment: string): string | null => COMMENT_TICKER.exec(comment)?.[1] ?? null;
+
 export function parseFreedomJson(json: string): ParsedReport {
   let doc: unknown;
   try {
@@ -38,14 +88,14 @@ export function parseFreedomJson(json: string): ParsedReport {
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
     return refuse('columns', tx('refuse.freedomJsonNoReport'));
   }
-  return parseFreedomTree(doc as Obj, 'freedom_json');
+  return parseFreedomTree(unwrap(doc as Obj), 'freedom_json');
 }
 
 export function parseFreedomXml(xml: string): ParsedReport {
   const doc = parseXml(xml, ['node']);
   const root = Object.entries(doc).find(([k]) => k !== '?xml')?.[1];
   if (!root || typeof root !== 'object') return refuse('columns', tx('refuse.freedomXmlNoReport'));
-  return parseFreedomTree(root as Obj, 'freedom_xml');
+  return parseFreedomTree(unwrap(root as Obj), 'freedom_xml');
 }
 
 function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): ParsedReport {
@@ -55,8 +105,7 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
   const r = new RowReader('dmy');
   const events: ReportEvent[] = [];
   const skipped: ParsedReport['skipped'] = [];
-  const company = JSON.stringify(doc.companyDetails ?? '');
-  const foreign = /Europe|Cyprus|Кипр|Freedom24/i.test(company);
+  const foreign = isForeignBroker(doc);
 
   detailed(doc, 'trades').forEach((t, i) => {
     const row = `trades №${i + 1}`;
@@ -64,8 +113,16 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
       skipped.push({ row, reason: tx('skip.freedomGrouped') });
       return;
     }
-    const instr = text(t.instr_nm);
+    // `ticker` and the ISIN stand in for `instr_nm` in exports made by other tools
+    const instr = text(t.instr_nm) || text(t.ticker);
     const security = instr.includes('/') ? 'currency' : securityKindOf(text(t.instr_type) || null);
+    if (security === 'currency') {
+      // a conversion is not a trade: skipped here, so that the reconciliation counts it as skipped
+      skipped.push({ row, reason: tx('skip.fxConversion') });
+      return;
+    }
+    const isin = readIsin(t.isin) ?? readIsin(t.issue_nb);
+    if (!instr && !isin) r.fail(row, 'instr_nm', tx('row.fieldMissing', { field: 'instr_nm' }));
     const date = r.date(row, 'date', t.short_date ?? t.date);
     const quantity = r.number(row, 'q', t.q);
     const currency = r.currency(row, 'curr_c', t.curr_c);
@@ -77,15 +134,20 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
     const commission = r.optionalNumber(row, 'commission', t.commission);
     const commissionCurrency = text(t.commission_currency).toUpperCase();
     if (!date || !quantity || !currency || !summ || commission === false || (op !== 'buy' && op !== 'sell')) return;
+    if (!instr && !isin) return; // the row error above
     const { ticker, suffix } = splitTickerSuffix(instr);
+    const market = marketOf(suffix === 'KZ' ? 'KZ' : text(t.mkt_name) || suffix);
+    // a KZ-broker sale whose market the row does not give is not guessed as KASE/AIX (1A may be exempt): it is
+    // declared as a foreign-market sale (section 2) and waits for the user to name the exchange
+    const venueUnknown = !foreign && market === null && op === 'sell';
     events.push({
       type: 'trade',
       row,
       identity: [text(t.trade_id) || text(t.id) || [date, instr, op, quantity, summ].join('|')],
       date,
       side: op,
-      name: ticker,
-      isin: readIsin(t.isin) ?? readIsin(t.issue_nb),
+      name: ticker || (isin ?? ''),
+      isin,
       ticker: instr || null,
       currency,
       quantity: abs(quantity),
@@ -93,8 +155,9 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
       commission: commission && !isZero(commission) ? abs(commission) : null,
       commissionCurrency: commissionCurrency || null,
       exchange: text(t.mkt_name) || suffix,
-      market: marketOf(suffix === 'KZ' ? 'KZ' : text(t.mkt_name) || suffix),
+      market: venueUnknown ? 'foreign' : market,
       security: security === 'other' ? null : security,
+      ...(venueUnknown ? { flag: tx('comment.freedomMarketUnknown') } : {}),
     });
   });
 
@@ -300,8 +363,13 @@ function isGross(c: Obj, amount: string): boolean {
   return cmp(abs(sub(expected, amount)), mul(expected, '0.01')) <= 0;
 }
 
-/** Freedom24-era per-transaction cash ledger: dividends and taxes only. */
+/**
+ * Freedom24-era per-transaction cash ledger: dividends and taxes only. The security is `ticker`, else the one
+ * the comment names; rows of one `corporate_action_id` share the security of the row that names it (else of its
+ * dividend), so that the tax joins its dividend.
+ */
 function cashInOuts(rows: Obj[], r: RowReader, events: ReportEvent[], skipped: ParsedReport['skipped']) {
+  const read: { action: string; dividend: boolean; event: IncomeEvent | TaxEvent }[] = [];
   rows.forEach((c, i) => {
     const row = `cash_in_outs №${i + 1}`;
     const type = text(c.type).toLowerCase();
@@ -313,25 +381,41 @@ function cashInOuts(rows: Obj[], r: RowReader, events: ReportEvent[], skipped: P
     const amount = r.number(row, 'amount', c.amount);
     const currency = r.currency(row, 'currency', c.currency);
     if (!date || !amount || !currency) return;
-    const { ticker } = splitTickerSuffix(text(c.ticker));
+    const full = text(c.ticker) || tickerInComment(text(c.comment)) || '';
+    const { ticker, suffix } = splitTickerSuffix(full);
     const base = {
       row,
       identity: [text(c.id) || text(c.transaction_id) || [type, date, c.ticker, amount].join('|')],
       date,
       name: ticker || text(c.comment),
       isin: readIsin(c.isin),
-      ticker: text(c.ticker) || null,
+      ticker: full || null,
       currency,
-      market: marketOf(splitTickerSuffix(text(c.ticker)).suffix),
+      market: marketOf(suffix),
     };
+    const dividend = type.startsWith('dividend');
     // dividends arrive positive, their reversals negative; taxes arrive negative, refunds positive
-    if (type.startsWith('dividend')) events.push({ type: 'income', ...base, kind: 'dividend', amount });
-    else
-      events.push({
-        type: 'tax',
-        ...base,
-        amount: amount.startsWith('-') ? amount.slice(1) : `-${amount}`,
-        on: 'dividend',
-      });
+    const event: IncomeEvent | TaxEvent = dividend
+      ? { type: 'income', ...base, kind: 'dividend', amount }
+      : { type: 'tax', ...base, amount: amount.startsWith('-') ? amount.slice(1) : `-${amount}`, on: 'dividend' };
+    read.push({ action: text(c.corporate_action_id), dividend, event });
   });
+  // per corporate action: the first row that names a security, else its first dividend
+  const named = new Map<string, IncomeEvent | TaxEvent>();
+  const names = (e: IncomeEvent | TaxEvent) => e.ticker !== null || e.isin !== null;
+  for (const { action, dividend, event } of read) {
+    if (!action) continue;
+    const prev = named.get(action);
+    if (!prev || (!names(prev) && (names(event) || (dividend && prev.type === 'tax')))) named.set(action, event);
+  }
+  for (const { action, event } of read) {
+    const source = action ? named.get(action) : undefined;
+    if (source && source !== event && !names(event)) {
+      event.name = source.name;
+      event.isin = source.isin;
+      event.ticker = source.ticker;
+      event.market = source.market ?? null;
+    }
+    events.push(event);
+  }
 }

@@ -9,49 +9,108 @@ import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import type { Cell, Sheet, SheetRow } from '../read/xlsx.ts';
 import { tx } from '../texts.ts';
-import { abs, add, isZero, readIsin, text } from '../values.ts';
+import { abs, add, isZero, readDate, readIsin, text } from '../values.ts';
 import { RowReader } from './common.ts';
 
 export const TBANK = tx('value.tbankBroker');
 
 const TRADES = '1.1 Информация о совершенных и исполненных сделках';
+/** concluded in the period, settled after its end: read like 1.1, with a note */
+const UNSETTLED = '1.2 Информация о неисполненных сделках';
 const SECURITIES = '4.1 Информация о ценных бумагах';
 const CASH = '2. Операции с денежными средствами';
 /** a section title: "1.2 Информация…", "2. Операции…", "3.1 Движение…" */
 const SECTION = /^\d+(\.\d+)*\.?\s+[А-ЯЁ]/;
 
-const norm = (c: Cell | undefined) =>
+/**
+ * A header name or title as compared: lower case, «ё» as «е», no whitespace at all. The real report wraps
+ * its header cells inside words with a line break (`Дата заклю\nчения`, `Цена за едини\nцу`, `Валю\nта
+ * цены`), so the words are compared without it.
+ */
+const key = (c: Cell | undefined) =>
   text(c instanceof Date ? '' : c)
     .toLowerCase()
-    .replace(/\s+/g, ' ');
+    .replace(/ё/g, 'е')
+    .replace(/\s+/g, '');
 
-/** Rows of a section: its header row (column index by name) and the data rows up to the next section. */
-function section(
-  rows: SheetRow[],
-  title: string,
-): { index: Map<string, number>; head: SheetRow | undefined; data: SheetRow[] } | null {
-  const at = rows.findIndex((r) => text(r.cells.find((c) => text(c) !== '')).startsWith(title));
+/** the keys of the names the parser asks for, computed once per name (the getter runs per cell) */
+const KEYS = new Map<string, string>();
+const keyOf = (name: string) => {
+  let k = KEYS.get(name);
+  if (k === undefined) {
+    k = key(name);
+    KEYS.set(name, k);
+  }
+  return k;
+};
+
+/** the first non-blank text of a row */
+const leadText = (r: SheetRow) => text(r.cells.find((c) => text(c) !== ''));
+
+/** The trades table's header words the detection looks for in the shared strings (src/detect.ts). */
+const DETECT_WORDS = ['Номер сделки', 'Дата заключения', 'Вид сделки', 'Код актива'];
+/** whitespace inside a shared string: a blank, a line break, or one written as `&#10;` or `_x000D_` */
+const XML_SPACE = '(?:\\s|&#(?:9|10|13|x9|xA|xa|xD|xd);|_x000[9ADad]_)*';
+const LOOSE_WORDS = DETECT_WORDS.map(
+  (w) => new RegExp(`>${XML_SPACE}${[...w.replace(/\s+/g, '')].join(XML_SPACE)}${XML_SPACE}<`),
+);
+
+/**
+ * Whether the shared strings (and first sheet) of an xlsx are a T-Bank broker report: the trades header's
+ * words as whole cells, as written (the fast path), else the title of section 1.1 (the parser then names any
+ * missing column itself), else the header's words with whitespace anywhere inside them (`Дата заклю\nчения`).
+ * A file of another format pays two more scans only (one substring, one regular expression that fails at
+ * its first word).
+ */
+export function looksLikeTbank(xml: string): boolean {
+  return (
+    DETECT_WORDS.every((w) => xml.includes(`>${w}<`)) || xml.includes(TRADES) || LOOSE_WORDS.every((re) => re.test(xml))
+  );
+}
+
+interface Section {
+  index: Map<string, number>;
+  head: SheetRow | undefined;
+  data: SheetRow[];
+}
+
+/**
+ * Rows of a section: its header row (column index by key) and the data rows up to the next section. A page
+ * break may repeat the section's title and its header inside the table: both are left out.
+ */
+function section(rows: SheetRow[], title: string): Section | null {
+  const want = key(title);
+  const at = rows.findIndex((r) => key(leadText(r)).startsWith(want));
   if (at < 0) return null;
   const head = rows[at + 1];
   const index = new Map<string, number>();
   head?.cells.forEach((c, i) => {
-    const name = norm(c);
+    const name = key(c);
     if (name && !index.has(name)) index.set(name, i);
   });
+  const headKeys = head ? rowKeys(head) : '';
+  const headFirst = head ? key(leadText(head)) : '';
   const data: SheetRow[] = [];
   for (const r of rows.slice(at + 2)) {
-    const first = text(r.cells.find((c) => text(c) !== ''));
+    const first = leadText(r);
+    const k = key(first);
+    if (k.startsWith(want)) continue;
     if (SECTION.test(first)) break;
+    // the whole row is compared only when it starts like the header (`Номер сделки`)
+    if (headFirst && k === headFirst && rowKeys(r) === headKeys) continue;
     data.push(r);
   }
   return { index, head, data };
 }
 
+/** a row's non-blank cells as keys, to compare a row with the header */
+const rowKeys = (r: SheetRow) => r.cells.map(key).filter(Boolean).join('\u001f');
+
 const getter =
   (index: Map<string, number>) =>
   (cells: Cell[], ...names: string[]): Cell | undefined => {
     for (const n of names) {
-      const i = index.get(n);
+      const i = index.get(keyOf(n));
       if (i !== undefined) return cells[i];
     }
     return undefined;
@@ -62,7 +121,7 @@ interface Asset {
   isin: string | null;
   type: string;
 }
-/** section 4.1: assets by code and by short name (lower case), as the cash lines name them */
+/** section 4.1: assets by code and by short name (as a key), as the cash lines name them */
 interface Assets {
   byCode: Map<string, Asset>;
   byName: Map<string, Asset>;
@@ -99,8 +158,8 @@ function cashOperations(
   skipped: ParsedReport['skipped'],
 ): void {
   const at = data.findIndex((x) => {
-    const names = x.cells.map(norm);
-    return names.includes('операция') && names.includes('сумма зачисления');
+    const names = x.cells.map(key);
+    return names.includes('операция') && names.includes('суммазачисления');
   });
   if (at < 0) {
     for (const { row, cells } of data) {
@@ -115,7 +174,7 @@ function cashOperations(
   }
   const index = new Map<string, number>();
   data[at]!.cells.forEach((c, i) => {
-    const name = norm(c);
+    const name = key(c);
     if (name && !index.has(name)) index.set(name, i);
   });
   const get = getter(index);
@@ -136,6 +195,12 @@ function cashOperations(
     if (inAmount === false || outAmount === false) continue;
     const money = inAmount && !isZero(inAmount) ? inAmount : outAmount && !isZero(outAmount) ? outAmount : null;
     if (!money) continue;
+    const note = text(get(cells, 'примечание'));
+    // a payment announced, not made yet: «План;Walmart-ао/ 10 шт.»
+    if (/^план\s*;/i.test(note)) {
+      skipped.push({ row, reason: tx('skip.tbankPlanned', { operation: opText }) });
+      continue;
+    }
     const kind = cashKind(op);
     if (!kind) {
       skipped.push({ row, reason: tx('skip.tbankOperation', { operation: opText }) });
@@ -148,11 +213,9 @@ function cashOperations(
       continue;
     }
     // "Apple/ 10 шт." or "RU0009029540/ Сбербанк/ 100 шт."
-    const parts = text(get(cells, 'примечание'))
-      .split('/')
-      .map((x) => x.trim());
+    const parts = note.split('/').map((x) => x.trim());
     const named = parts.length >= 3 ? parts[1]! : parts[0]!;
-    const asset = assets.byName.get(norm(named)) ?? assets.byCode.get(named.toUpperCase());
+    const asset = assets.byName.get(key(named)) ?? assets.byCode.get(named.toUpperCase());
     const isin = (parts.length >= 3 ? readIsin(parts[0]) : null) ?? asset?.isin ?? readIsin(named);
     const count = /([\d.,]+)\s*шт/.exec(parts[parts.length - 1] ?? '')?.[1]?.replace(',', '.') ?? null;
     const base = {
@@ -187,47 +250,91 @@ function cashOperations(
   }
 }
 
-export function parseTbank(sheets: Sheet[]): ParsedReport {
-  const sheet = sheets.find((s) => s.rows.some((r) => text(r.cells[0]).startsWith(TRADES))) ?? sheets[0];
-  const rows = sheet?.rows ?? [];
-  const trades = section(rows, TRADES);
-  const need = ['номер сделки', 'дата заключения', 'вид сделки', 'код актива', 'количество', 'валюта расчетов'];
-  const missing = need.filter((n) => !trades?.index.has(n));
-  if (!trades || missing.length) {
-    return refuse('columns', tx('refuse.tbankColumns', { columns: missing.map((n) => `«${n}»`).join(', ') }));
-  }
-  const assets: Assets = { byCode: new Map(), byName: new Map() };
-  const sec = section(rows, SECURITIES);
-  if (sec) {
-    const get = getter(sec.index);
-    for (const { cells } of sec.data) {
-      const code = text(get(cells, 'код актива')).toUpperCase();
-      if (!code) continue;
-      const asset = { code, isin: readIsin(get(cells, 'isin')), type: text(get(cells, 'тип')) };
-      assets.byCode.set(code, asset);
-      const name = norm(get(cells, 'сокращенное наименование актива', 'сокращенное наименование'));
-      if (name) assets.byName.set(name, asset);
-    }
-  }
-  const get = getter(trades.index);
-  const r = new RowReader('dmy', true);
-  const events: ReportEvent[] = [];
-  const skipped: ParsedReport['skipped'] = [];
-  for (const { row, cells } of trades.data) {
+/** The columns a trades table must have (1.1, and 1.2 when it has trades), as the report names them. */
+const NEED = ['Номер сделки', 'Дата заключения', 'Вид сделки', 'Код актива', 'Количество', 'Валюта расчетов'];
+
+/**
+ * An exchange currency or precious-metal instrument, not a security: `USDRUB_TOM`, `CNYRUB_TOM`,
+ * `EUR_RUB__TOD`, `GLDRUB_TOM` (their codes `USD000UTSTOM`, `USD000000TOD`, swaps `USD000TODTOM`), or a
+ * currency by its Russian name (`Доллар США`).
+ */
+const FX_CODE = /^[A-Z]{3}_?RUB_*(TOD|TOM|SPT)\b|^[A-Z]{3}000[A-Z0-9]*(TOD|TOM)$/;
+const FX_NAMES = new Set(
+  [
+    'Доллар США',
+    'Евро',
+    'Юань',
+    'Китайский юань',
+    'Гонконгский доллар',
+    'Фунт стерлингов',
+    'Британский фунт',
+    'Швейцарский франк',
+    'Японская иена',
+    'Японская йена',
+    'Турецкая лира',
+    'Казахстанский тенге',
+    'Тенге',
+    'Белорусский рубль',
+    'Армянский драм',
+    'Узбекский сум',
+    'Киргизский сом',
+    'Таджикский сомони',
+    'Дирхам ОАЭ',
+    'Золото',
+    'Серебро',
+  ].map(key),
+);
+const isCurrencyTrade = (code: string, name: string) =>
+  FX_CODE.test(code) || FX_CODE.test(name.toUpperCase()) || FX_NAMES.has(key(name));
+
+/**
+ * The trades of section 1.1 or 1.2 (same columns). Skipped with their reasons: REPO legs (`РЕПО 1 Продажа`,
+ * `РЕПО 2 Покупка`), currency bought or sold on the exchange, and in 1.2 a trade number already read (a trade
+ * that 1.1 also lists). A trade of 1.2 is concluded in the period and settled after its end: imported with a
+ * note.
+ */
+function readTrades(
+  sec: Section,
+  unsettled: boolean,
+  assets: Assets,
+  r: RowReader,
+  seen: Set<string>,
+  events: ReportEvent[],
+  skipped: ParsedReport['skipped'],
+): void {
+  const get = getter(sec.index);
+  for (const { row, cells } of sec.data) {
     const id = text(get(cells, 'номер сделки'));
-    if (!id) continue;
-    const sideWord = norm(get(cells, 'вид сделки'));
+    // a line of text alone («Сделки отсутствуют») is not a trade
+    if (!id || cells.filter((c) => text(c) !== '').length < 2) continue;
+    const kindText = text(get(cells, 'вид сделки'));
+    const sideWord = key(kindText);
+    const code = text(get(cells, 'код актива')).toUpperCase();
+    const name = text(get(cells, 'сокращенное наименование', 'сокращенное наименование актива')) || code;
+    if (unsettled && seen.has(id)) {
+      skipped.push({ row, reason: tx('skip.tbankTradeRepeated', { id }) });
+      continue;
+    }
+    seen.add(id);
+    if (sideWord.includes('репо')) {
+      skipped.push({ row, reason: tx('skip.tbankRepo', { kind: kindText, name }) });
+      continue;
+    }
+    if (isCurrencyTrade(code, name)) {
+      skipped.push({ row, reason: tx('skip.tbankCurrency', { name }) });
+      continue;
+    }
     const side = sideWord.includes('покупка') ? 'buy' : sideWord.includes('продажа') ? 'sell' : null;
-    if (!side) r.fail(row, 'Вид сделки', tx('row.dealKindUnknown', { value: text(get(cells, 'вид сделки')) }));
+    if (!side) r.fail(row, 'Вид сделки', tx('row.dealKindUnknown', { value: kindText }));
     const date = r.date(row, 'Дата заключения', get(cells, 'дата заключения'));
     const currency = r.currency(row, 'Валюта расчетов', get(cells, 'валюта расчетов'));
     const quantity = r.number(row, 'Количество', get(cells, 'количество'));
     const amount = r.number(row, 'Сумма (без НКД)', get(cells, 'сумма (без нкд)', 'сумма сделки'));
     const accrued = r.optionalNumber(row, 'НКД', get(cells, 'нкд'));
     const fees: [string, string][] = [
-      ['комиссия брокера', 'валюта комиссии'],
-      ['комиссия биржи', 'валюта комиссии биржи'],
-      ['комиссия клир. центра', 'валюта комиссии клир. центра'],
+      ['Комиссия брокера', 'валюта комиссии'],
+      ['Комиссия биржи', 'валюта комиссии биржи'],
+      ['Комиссия клир. центра', 'валюта комиссии клир. центра'],
     ].flatMap(([f, c]) => {
       const v = r.optionalNumber(row, f!, get(cells, f!));
       return v && !isZero(v)
@@ -240,19 +347,25 @@ export function parseTbank(sheets: Sheet[]): ParsedReport {
       .filter(([, c]) => c === feeCurrency)
       .reduce<string | null>((s, [v]) => add(s ?? '0', v), null);
     const otherFees = fees.filter(([, c]) => c !== feeCurrency).map(([v, c]) => `${v} ${c}`);
-    const code = text(get(cells, 'код актива')).toUpperCase();
     const asset = assets.byCode.get(code);
+    const settled = get(cells, 'дата расчетов', 'плановая дата расчетов', 'плановая дата исполнения');
     const notes = [
+      unsettled
+        ? tx('comment.tbankUnsettled', {
+            date: readDate(settled, 'dmy') ?? tx('value.notStated'),
+          })
+        : '',
       accrued && !isZero(accrued) ? tx('comment.accruedInterest', { amount: abs(accrued), currency }) : '',
       otherFees.length ? tx('comment.feesOtherCurrency', { fees: otherFees.join(', ') }) : '',
     ].filter(Boolean);
     events.push({
       type: 'trade',
       row,
+      // the trade number alone: the same trade in 1.2 of one report and 1.1 of the next gets the same key
       identity: [id],
       date,
       side,
-      name: text(get(cells, 'сокращенное наименование', 'сокращенное наименование актива')) || code,
+      name,
       isin: asset?.isin ?? readIsin(code),
       ticker: code || null,
       currency,
@@ -265,6 +378,49 @@ export function parseTbank(sheets: Sheet[]): ParsedReport {
       security: asset?.type ? securityKindOf(asset.type) : null,
       note: notes.join(' ') || null,
     });
+  }
+}
+
+export function parseTbank(sheets: Sheet[]): ParsedReport {
+  const want = key(TRADES);
+  const sheet = sheets.find((s) => s.rows.some((r) => key(leadText(r)).startsWith(want))) ?? sheets[0];
+  const rows = sheet?.rows ?? [];
+  const trades = section(rows, TRADES);
+  const missing = NEED.filter((n) => !trades?.index.has(keyOf(n)));
+  if (!trades || missing.length) {
+    return refuse('columns', tx('refuse.tbankColumns', { columns: missing.map((n) => `«${n}»`).join(', ') }));
+  }
+  const assets: Assets = { byCode: new Map(), byName: new Map() };
+  const sec = section(rows, SECURITIES);
+  if (sec) {
+    const get = getter(sec.index);
+    for (const { cells } of sec.data) {
+      const code = text(get(cells, 'код актива')).toUpperCase();
+      if (!code) continue;
+      const asset = { code, isin: readIsin(get(cells, 'isin')), type: text(get(cells, 'тип')) };
+      assets.byCode.set(code, asset);
+      const name = key(get(cells, 'сокращенное наименование актива', 'сокращенное наименование'));
+      if (name) assets.byName.set(name, asset);
+    }
+  }
+  const r = new RowReader('dmy', true);
+  const events: ReportEvent[] = [];
+  const skipped: ParsedReport['skipped'] = [];
+  const seen = new Set<string>();
+  readTrades(trades, false, assets, r, seen, events, skipped);
+  const open = section(rows, UNSETTLED);
+  if (open) {
+    const lacking = NEED.filter((n) => !open.index.has(keyOf(n)));
+    if (!lacking.length) readTrades(open, true, assets, r, seen, events, skipped);
+    else {
+      // «Сделки отсутствуют», or a table this parser cannot read: its trade lines are listed, not dropped
+      const columns = lacking.map((n) => `«${n}»`).join(', ');
+      for (const x of open.head ? [open.head, ...open.data] : open.data) {
+        if (x.cells.some((c) => typeof c === 'number')) {
+          skipped.push({ row: x.row, reason: tx('skip.tbankUnsettledUnread', { columns }) });
+        }
+      }
+    }
   }
   const cash = section(rows, CASH);
   // the operations' header may be the section's first row (no summary table before it)

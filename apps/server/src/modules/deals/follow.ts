@@ -19,7 +19,8 @@ const FILED = new Set<number>([DECLARATION_STATUS.SIGN, DECLARATION_STATUS.READY
 export async function flagWithoutCost(db: Db, sales: readonly number[]): Promise<Set<number>> {
   if (sales.length === 0) return new Set();
   const rows = await db.query<{ id: number }>(
-    `UPDATE deals SET status = 1, comment = trim(both ' ' from coalesce(comment, '') || ' ' || $2)
+    // the reason first: the form holds 255 characters, an explanation's tail gives way to it
+    `UPDATE deals SET status = 1, comment = left(trim(both ' ' from $2 || ' ' || coalesce(comment, '')), 255)
      WHERE id = ANY($1::int[]) AND NOT (fields ? 'cost_in_tenge_currency')
        AND position($2 in coalesce(comment, '')) = 0 RETURNING id`,
     [sales, MSG.importNoPurchaseHistory],

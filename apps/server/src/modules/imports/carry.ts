@@ -3,7 +3,7 @@ import { type Lot, matchFifo, type Sale } from '@deklarant/tax';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/db.ts';
 import { heldLots } from '../deals/index.ts';
-import { type MappedDeal, securityKeyOf } from './mapping.ts';
+import { type MappedDeal, remark, securityKeyOf } from './mapping.ts';
 
 /** The importer's ask for the cost, replaced once the cost is carried (importers assemble.ts). */
 const ASK = importerText('comment.mergerNoCost');
@@ -57,7 +57,8 @@ export async function carryMergerCosts(
     const wanted = from.quantity ? new Decimal(from.quantity) : heldQty;
     const name = from.isin_security ?? from.name_security;
     const note = (text: string) => {
-      m.comment = m.comment?.includes(ASK) ? m.comment.replace(ASK, text) : [m.comment, text].filter(Boolean).join(' ');
+      if (m.comment?.includes(ASK)) m.comment = m.comment.replace(ASK, text);
+      else remark(m, text);
     };
     if (held.length === 0 || heldQty.lt(wanted) || wanted.lte(0)) {
       const values = { security: name, date: m.transaction_date };

@@ -1,4 +1,5 @@
 import {
+  CORPORATE_ACTION_KINDS,
   importerFieldsOf,
   MSG,
   OPERATIONS_BY_SECTION,
@@ -31,7 +32,10 @@ export interface MappedDeal {
   kind: ImportedDeal['kind'];
   source_key: string;
   status: 1 | null;
+  /** the importer's explanation; the stored comment is this with `remarks`, within the form's limit (commentOf) */
   comment: string | null;
+  /** the server's own remarks: an unknown currency, the year's rule, a commission folded in, a missing rate */
+  remarks?: string[];
   /** dd.mm.yyyy */
   transaction_date: string;
   currency_code: string;
@@ -170,7 +174,7 @@ export function mapDeals(
       continue;
     }
     let status = d.status;
-    const comments = d.comment ? [d.comment] : [];
+    const comments: string[] = [];
     const currency = d.currency_code.toUpperCase();
     if (!refs.currencies.has(currency)) {
       status = 1;
@@ -208,7 +212,8 @@ export function mapDeals(
       kind: d.kind,
       source_key: d.source_key,
       status,
-      comment: comments.length ? comments.join(' ') : null,
+      comment: d.comment,
+      remarks: comments,
       transaction_date: d.transaction_date,
       currency_code: currency,
       fields,
@@ -229,6 +234,84 @@ export function mapDeals(
  * deal form shows, validates and converts. An importer's fact the section has no field for (a foreign tax
  * on a I.A sale, an operation type on a dividend) is not stored where nothing would read it.
  */
+/** The deal form's limit for a comment (SPEC: a text field holds at most 255 characters). */
+export const COMMENT_MAX = 255;
+
+/** The broker's own description quoted in an explanation: «…» of some length, with its brackets. */
+const QUOTED = /\s*\(«[^»]*»\)|\s*«[^»]{24,}»/g;
+/** An aside in brackets (a legal source, a proportion): the first thing a remark gives up. */
+const ASIDE = /\s*\([^()]{15,}\)/g;
+/** Asides removed, the innermost first: a legal source may hold brackets of its own. */
+function withoutAsides(text: string): string {
+  let before: string;
+  let after = text;
+  do {
+    before = after;
+    after = before.replace(ASIDE, '');
+  } while (after !== before);
+  return after;
+}
+/** The treatment sentences of corporate actions: the year's rule says the same. */
+const TREATMENTS = CORPORATE_ACTION_KINDS.map((k) => importerText(`corporate.how.${k}`));
+/** "Корпоративное действие" and "Правило": an explanation of a corporate action, the year's rule remark */
+const CORPORATE_PREFIX = importerText('corporate.commentBare', { what: '', how: '' }).split(':')[0]!;
+const RULE_PREFIX = importerText('comment.yearRule', { year: 0, rule: '' }).split(' ')[0]!;
+
+/**
+ * The importer's explanation and the server's own remarks (currency, operation, the year's rule, a commission,
+ * a missing rate) within the form's limit, so that an imported deal saves unchanged. What gives way, in order:
+ * the broker's quoted description, the generic treatment sentence of a corporate action, asides in brackets,
+ * the year's rule when the explanation already names the action; then the explanation's last sentences.
+ * The remarks that say why a deal waits are kept whole.
+ */
+export function fitComment(explanation: string | null, remarks: readonly string[]): string | null {
+  const join = (first: string | null, rest: readonly string[] = remarks) =>
+    [first, ...rest].filter(Boolean).join(' ') || null;
+  const fits = (t: string | null) => !t || t.length <= COMMENT_MAX;
+  let text = explanation;
+  let rest = remarks;
+  if (fits(join(text, rest))) return join(text, rest);
+  const steps: (() => void)[] = [
+    () => {
+      text = text?.replace(QUOTED, '') ?? null;
+    },
+    () => {
+      for (const t of TREATMENTS) text = text?.replace(` ${t}`, '') ?? null;
+    },
+    () => {
+      text = text && withoutAsides(text);
+      rest = rest.map(withoutAsides);
+    },
+    () => {
+      if (text?.startsWith(CORPORATE_PREFIX)) rest = rest.filter((r) => !r.startsWith(RULE_PREFIX));
+    },
+  ];
+  for (const step of steps) {
+    step();
+    if (fits(join(text, rest))) return join(text, rest);
+  }
+  const room = COMMENT_MAX - (join(null, rest)?.length ?? 0) - 1;
+  return room > 40 ? join(cut(text, room), rest) : cut(join(text, rest));
+}
+
+/** Adds a server remark to the deal (see MappedDeal.remarks). */
+export const remark = (m: MappedDeal, text: string) => {
+  m.remarks = [...(m.remarks ?? []), text];
+};
+
+/** The comment stored with the deal. */
+export const commentOf = (m: MappedDeal): string | null => fitComment(m.comment, m.remarks ?? []);
+
+/** Text within `max` characters: whole sentences where one ends late enough, else cut with an ellipsis. */
+function cut(text: string | null, max = COMMENT_MAX): string | null {
+  if (!text || text.length <= max) return text;
+  const head = text.slice(0, max - 1);
+  // a sentence ends where a capital follows ("шт. 10" or "г., " are not ends)
+  const ends = [...head.matchAll(/[.!?](?= [А-ЯЁA-Z«])/g)].map((m) => m.index);
+  const end = ends.length ? ends[ends.length - 1]! : -1;
+  return end > max / 2 ? head.slice(0, end + 1) : `${head.trimEnd()}…`;
+}
+
 function inDictionary(code: SectionDef['code'], f: Fields): Fields {
   const known = importerFieldsOf(code);
   const out: Fields = {};

@@ -6,7 +6,7 @@ import { slices } from '../../lib/slices.ts';
 import type { RatesProvider } from '../../providers/index.ts';
 import type { ReferenceSets } from '../deals/index.ts';
 import { type Computed, computeWithRates, dealRates, lookupRate } from '../deals/index.ts';
-import type { Fields, MappedDeal } from './mapping.ts';
+import { type Fields, type MappedDeal, remark } from './mapping.ts';
 
 /**
  * KZT equivalents, rates used and value_added_income of each mapped deal, computed exactly as the
@@ -109,20 +109,10 @@ function fold(m: MappedDeal, commission: string, from: string | null): void {
   const values = { commission, currency: m.currency_code, amount: m.commission ?? '', from: from ?? '' };
   if (m.kind === 'purchase' && f.purchase_opening_cost !== undefined) {
     f.purchase_opening_cost = keepScale(String(f.purchase_opening_cost), commission, 1);
-    m.comment = [
-      m.comment,
-      importerText(from ? 'comment.commissionInCostConverted' : 'comment.commissionInCost', values),
-    ]
-      .filter(Boolean)
-      .join(' ');
+    remark(m, importerText(from ? 'comment.commissionInCostConverted' : 'comment.commissionInCost', values));
   } else if (m.kind === 'sale' && f.sale_closing_cost !== undefined) {
     f.sale_closing_cost = keepScale(String(f.sale_closing_cost), commission, -1);
-    m.comment = [
-      m.comment,
-      importerText(from ? 'comment.commissionFromSaleConverted' : 'comment.commissionFromSale', values),
-    ]
-      .filter(Boolean)
-      .join(' ');
+    remark(m, importerText(from ? 'comment.commissionFromSaleConverted' : 'comment.commissionFromSale', values));
   }
 }
 
@@ -157,7 +147,7 @@ function failed(m: MappedDeal): PreparedDeal {
   const p = m as PreparedDeal;
   p.fields = stored(m.fields);
   p.status = 1;
-  p.comment = [m.comment, MSG.importRateMissing].filter(Boolean).join(' ');
+  remark(p, MSG.importRateMissing);
   p.amountKzt = null;
   p.mainAmount = null;
   return p;

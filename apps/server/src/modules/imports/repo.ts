@@ -2,6 +2,7 @@ import type { Reconciliation } from '@deklarant/importers';
 import type { Db } from '../../db/db.ts';
 import { flagWithoutCost } from '../deals/index.ts';
 import { isoDate } from '../declarations/index.ts';
+import { commentOf } from './mapping.ts';
 import type { PreparedDeal } from './prepare.ts';
 
 export type ImportStatus = 'queued' | 'running' | 'retrying' | 'done' | 'failed';
@@ -149,7 +150,7 @@ export async function insertDeals(
       params.push(
         d.section.key,
         d.status,
-        d.comment,
+        commentOf(d),
         isoDate(d.transaction_date),
         d.currency_code,
         d.mainAmount,

@@ -57,6 +57,8 @@ function storedLanguage(): Language {
 
 function applyLanguage(lng: Language) {
   document.documentElement.lang = lng;
+  // the server answers each request in this language (letters, documents): a plain cookie it reads
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox
   document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax`;
   dayjs.locale(lng);
   try {
