@@ -151,3 +151,21 @@ describe('IB Flex: holdings of a statement that does not end on 31 December', ()
     expect((await read('20251231')).map((d) => d.status)).toEqual([null, null]);
   });
 });
+
+describe('IB Flex: the IB company that holds the account is the bank of section 6.2', () => {
+  it('AccountInformation ibEntity "IB-UK" gives Interactive Brokers (U.K.) Limited in Great Britain; none gives IB LLC, USA', async () => {
+    const cashRow =
+      '<CashReport><CashReportCurrency accountId="U12345678" currency="EUR" endingCash="250" toDate="20251231"/></CashReport>';
+    const [uk] = (await parse(`<AccountInformation accountId="U12345678" currency="EUR" ibEntity="IB-UK"/>${cashRow}`))
+      .deals;
+    expect(uk).toMatchObject({
+      bank_name: 'Interactive Brokers (U.K.) Limited',
+      country_code: 'GBR',
+      amount_in_currency: '250',
+    });
+    const [ce] = (await parse(`<AccountInformation accountId="U12345678" ibEntity="IBCE"/>${cashRow}`)).deals;
+    expect(ce).toMatchObject({ bank_name: 'Interactive Brokers Central Europe Zrt.', country_code: 'HUN' });
+    const [us] = (await parse(cashRow)).deals;
+    expect(us).toMatchObject({ bank_name: 'Interactive Brokers LLC', country_code: 'USA' });
+  });
+});

@@ -19,6 +19,26 @@ type Attrs = Record<string, string | undefined>;
 export const IB_BROKER = 'Interactive Brokers';
 export const IB_BANK = { name: 'Interactive Brokers LLC', country: 'USA' };
 
+/**
+ * The IB company that holds the account, by AccountInformation `ibEntity` ("IBLLC-US", "IB-UK", "IBIE", "IB-CA",
+ * "IBCE"…): the bank of section 6.2 and its country. An entity not listed stays Interactive Brokers LLC.
+ */
+const IB_ENTITIES: [RegExp, { name: string; country: string }][] = [
+  [/^IBCE/, { name: 'Interactive Brokers Central Europe Zrt.', country: 'HUN' }],
+  [/^IBUK/, { name: 'Interactive Brokers (U.K.) Limited', country: 'GBR' }],
+  [/^IBIE/, { name: 'Interactive Brokers Ireland Limited', country: 'IRL' }],
+  [/^IBCA|^IBC$|^IBCAN/, { name: 'Interactive Brokers Canada Inc.', country: 'CAN' }],
+  [/^IBAU/, { name: 'Interactive Brokers Australia Pty. Ltd.', country: 'AUS' }],
+  [/^IBHK/, { name: 'Interactive Brokers Hong Kong Limited', country: 'HKG' }],
+  [/^IBSG/, { name: 'Interactive Brokers Singapore Pte. Ltd.', country: 'SGP' }],
+  [/^IBSJ|^IBJP/, { name: 'Interactive Brokers Securities Japan Inc.', country: 'JPN' }],
+  [/^IBI$|^IBIN/, { name: 'Interactive Brokers (India) Pvt. Ltd.', country: 'IND' }],
+];
+export function ibBank(entity: string | undefined): { name: string; country: string } {
+  const code = (entity ?? '').toUpperCase().replace(/[^A-Z]/g, '');
+  return IB_ENTITIES.find(([re]) => re.test(code))?.[1] ?? IB_BANK;
+}
+
 /** IB asset category (+ sub category) → our security kind. */
 export function ibSecurity(category: string | undefined, sub?: string | undefined): SecurityKind | null {
   const s = text(sub).toUpperCase();
@@ -39,6 +59,8 @@ interface Statement {
   /** option exercises, assignments and expirations: their trades are in Trades (checked by trade id) */
   optionEae: Attrs[];
   tradeIds: Set<string>;
+  /** AccountInformation ibEntity: the IB company that holds the account ("IB-UK", "IBCE"…) */
+  entity?: string;
 }
 
 /** Sections read, and sections that hold no money rows of their own (summaries, reference data). */
@@ -141,8 +163,9 @@ export function parseIbFlex(xml: string): ParsedReport {
             from = stFrom;
           }
           if (stTo && (!to || compareRuDates(stTo, to) > 0)) to = stTo;
-        } else if (depth === 3 && name === 'AccountInformation' && attrs.name && !report.holder) {
-          report.holder = text(attrs.name);
+        } else if (depth === 3 && name === 'AccountInformation') {
+          if (attrs.name && !report.holder) report.holder = text(attrs.name);
+          if (st && attrs.ibEntity) st.entity = text(attrs.ibEntity);
         } else if (depth === 4 && st) {
           const section = path[3]!;
           if (section === 'Trades' && name === 'Trade') {
@@ -377,8 +400,8 @@ function statementRows(st: Statement, r: RowReader, events: ReportEvent[], skipp
       date,
       currency,
       amount,
-      bank: IB_BANK.name,
-      bankCountry: IB_BANK.country,
+      bank: ibBank(st.entity).name,
+      bankCountry: ibBank(st.entity).country,
       flag: notYearEnd(date),
     });
   });
