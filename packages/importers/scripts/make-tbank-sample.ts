@@ -8,33 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-
-const TRADE_HEADER = [
-  'Номер сделки',
-  'Номер поручения',
-  'Признак исполнения',
-  'Дата заключения',
-  'Время',
-  'Торговая площадка',
-  'Режим торгов',
-  'Вид сделки',
-  'Сокращенное наименование',
-  'Код актива',
-  'Цена за единицу',
-  'Валюта цены',
-  'Количество',
-  'Сумма (без НКД)',
-  'НКД',
-  'Сумма сделки',
-  'Валюта расчетов',
-  'Комиссия брокера',
-  'Валюта комиссии',
-  'Комиссия биржи',
-  'Валюта комиссии биржи',
-  'Комиссия клир. центра',
-  'Валюта комиссии клир. центра',
-  'Дата расчетов',
-];
+import { TRADE_HEADER, trade, WRAPPED_HEADER } from './tbank-layout.ts';
 
 // made-up trades: a MOEX share bought and sold, a US share on SPB Exchange, a federal loan bond with accrued interest
 const TRADES: (string | number)[][] = [
@@ -208,56 +182,6 @@ async function main() {
   ws.addRow(['ОФЗ 26238', 'SU26238RMFS4', 'RU000A1038V6', 'SU26238RMFS4', 'Минфин России', 'Облигации', 1000, 'RUB']);
   writeFileSync(join(import.meta.dirname, '..', 'samples', 'tbank.xlsx'), new Uint8Array(await wb.xlsx.writeBuffer()));
 }
-
-/** the header as the real file has it: the pandas parser reads `Дата заклю\nчения`, `Валю\nта цены` */
-const WRAPPED: Record<string, string> = {
-  'Номер сделки': 'Номер сдел\nки',
-  'Дата заключения': 'Дата заклю\nчения',
-  'Цена за единицу': 'Цена за едини\nцу',
-  'Валюта цены': 'Валю\nта цены',
-  'Сумма (без НКД)': 'Сумма (без\nНКД)',
-  'Валюта расчетов': 'Валюта расче\nтов',
-};
-const WRAPPED_HEADER = TRADE_HEADER.map((h) => WRAPPED[h] ?? h);
-
-/** a trade line: fees in the trade's currency, the broker's only */
-const trade = (
-  id: string,
-  date: string,
-  kind: string,
-  name: string,
-  code: string,
-  price: number,
-  quantity: number,
-  amount: number,
-  fee: number,
-  settled: string,
-): (string | number)[] => [
-  id,
-  `6${id.slice(1)}`,
-  'Исполнена',
-  date,
-  '10:00:00',
-  'ММВБ',
-  'T+',
-  kind,
-  name,
-  code,
-  price,
-  'RUB',
-  quantity,
-  amount,
-  0,
-  amount,
-  'RUB',
-  fee,
-  'RUB',
-  0,
-  'RUB',
-  0,
-  'RUB',
-  settled,
-];
 
 async function layouts() {
   const wb = new ExcelJS.Workbook();

@@ -6,50 +6,12 @@
 import ExcelJS from 'exceljs';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { TRADE_HEADER as HEADER, trade, WRAPPED_HEADER as WRAPPED } from '../scripts/tbank-layout.ts';
 import { detectFormat, parseReport } from '../src/index.ts';
 import { expectRefused, parseSample, sample } from './helpers.ts';
 
 type Line = (string | number)[];
 
-const HEADER = [
-  'Номер сделки',
-  'Номер поручения',
-  'Признак исполнения',
-  'Дата заключения',
-  'Время',
-  'Торговая площадка',
-  'Режим торгов',
-  'Вид сделки',
-  'Сокращенное наименование',
-  'Код актива',
-  'Цена за единицу',
-  'Валюта цены',
-  'Количество',
-  'Сумма (без НКД)',
-  'НКД',
-  'Сумма сделки',
-  'Валюта расчетов',
-  'Комиссия брокера',
-  'Валюта комиссии',
-  'Комиссия биржи',
-  'Валюта комиссии биржи',
-  'Комиссия клир. центра',
-  'Валюта комиссии клир. центра',
-  'Дата расчетов',
-];
-/** the header as the pandas parser reads the real file: line breaks inside words */
-const WRAPPED = HEADER.map(
-  (h) =>
-    (
-      ({
-        'Номер сделки': 'Номер сдел\nки',
-        'Дата заключения': 'Дата заклю\nчения',
-        'Цена за единицу': 'Цена за едини\nцу',
-        'Валюта цены': 'Валю\nта цены',
-        'Валюта расчетов': 'Валюта расче\nтов',
-      }) as Record<string, string>
-    )[h] ?? h,
-);
 const TRADES_TITLE = '1.1 Информация о совершенных и исполненных сделках на конец отчетного периода';
 const UNSETTLED_TITLE = '1.2 Информация о неисполненных сделках на конец отчетного периода';
 const CASH_HEADER = [
@@ -62,44 +24,6 @@ const CASH_HEADER = [
   'Примечание',
 ];
 
-/** a trade in roubles: the broker's fee only; settled the next day unless told */
-const trade = (
-  id: string,
-  date: string,
-  kind: string,
-  name: string,
-  code: string,
-  price: number,
-  quantity: number,
-  amount: number,
-  fee = 0,
-  settled = date,
-): Line => [
-  id,
-  `6${id}`,
-  'Исполнена',
-  date,
-  '10:00:00',
-  'ММВБ',
-  'T+',
-  kind,
-  name,
-  code,
-  price,
-  'RUB',
-  quantity,
-  amount,
-  0,
-  amount,
-  'RUB',
-  fee,
-  'RUB',
-  0,
-  'RUB',
-  0,
-  'RUB',
-  settled,
-];
 /** row 5 of every report below: 100 SBER × 280.50 = 28 050 RUB, fee 14.03 */
 const BUY = trade('4100001', '15.02.2024', 'Покупка', 'Сбербанк', 'SBER', 280.5, 100, 28050, 14.03);
 
