@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { TRADE_HEADER, trade, WRAPPED_HEADER } from './tbank-layout.ts';
+import { CASH_HEADER, SECURITIES_HEADER, TRADE_HEADER, trade, WRAPPED_HEADER } from './tbank-layout.ts';
 
 // made-up trades: a MOEX share bought and sold, a US share on SPB Exchange, a federal loan bond with accrued interest
 const TRADES: (string | number)[][] = [
@@ -143,15 +143,7 @@ async function main() {
   ]);
   ws.addRow(['RUB', 0, 3997.22, 3997.22, 0, 0, 0]);
   ws.addRow(['USD', 0, 0.35, 0.35, 0, 0, 0]);
-  ws.addRow([
-    'Дата',
-    'Время совершения',
-    'Дата исполнения',
-    'Операция',
-    'Сумма зачисления',
-    'Сумма списания',
-    'Примечание',
-  ]);
+  ws.addRow(CASH_HEADER);
   ws.addRow(['RUB']);
   ws.addRow(['05.02.2024', '12:00:00', '05.02.2024', 'Пополнение счета', 40000, 0, '']);
   // 100 SBER × 33.30 = 3 330 RUB; 15 % withheld from a non-resident: 499.50
@@ -167,16 +159,7 @@ async function main() {
   ws.addRow(['15.08.2024', '16:00:00', '15.08.2024', 'Налог (дивиденды)', 0, 0.25, 'Apple/ 10 шт.']);
   ws.addRow(['3.1 Движение по ценным бумагам инвестора']);
   ws.addRow(['4.1 Информация о ценных бумагах']);
-  ws.addRow([
-    'Сокращенное наименование актива',
-    'Код актива',
-    'ISIN',
-    'Код государственной регистрации',
-    'Наименование эмитента',
-    'Тип',
-    'Номинал',
-    'Валюта номинала',
-  ]);
+  ws.addRow(SECURITIES_HEADER);
   ws.addRow(['Сбербанк', 'SBER', 'RU0009029540', '10301481B', 'ПАО Сбербанк', 'Акции обыкновенные', 3, 'RUB']);
   ws.addRow(['Apple', 'AAPL', 'US0378331005', '', 'Apple Inc.', 'Акции обыкновенные', 0.00001, 'USD']);
   ws.addRow(['ОФЗ 26238', 'SU26238RMFS4', 'RU000A1038V6', 'SU26238RMFS4', 'Минфин России', 'Облигации', 1000, 'RUB']);
@@ -214,15 +197,7 @@ async function layouts() {
   ws.addRow(['1.3 Сделки за расчетный период, обязательства из которых прекращены  не в результате исполнения']);
   ws.addRow(['Сделки отсутствуют']);
   ws.addRow(['2. Операции с денежными средствами']);
-  ws.addRow([
-    'Дата',
-    'Время совершения',
-    'Дата исполнения',
-    'Операция',
-    'Сумма зачисления',
-    'Сумма списания',
-    'Примечание',
-  ]);
+  ws.addRow(CASH_HEADER);
   ws.addRow(['RUB']); // row 20
   ws.addRow(['05.02.2024', '12:00:00', '05.02.2024', 'Пополнение счета', 200000, 0, '']);
   // rows 22–23: 100 SBER × 33.30 = 3 330 RUB; 15 % withheld: 499.50
@@ -233,16 +208,7 @@ async function layouts() {
   ws.addRow(['20.12.2024', '09:00:00', '20.12.2024', 'Выплата дивидендов', 2.1, 0, 'План;Walmart-ао/ 10 шт.']);
   ws.addRow(['3.1 Движение по ценным бумагам инвестора']);
   ws.addRow(['4.1 Информация о ценных бумагах']);
-  ws.addRow([
-    'Сокращенное наименование актива',
-    'Код актива',
-    'ISIN',
-    'Код государственной регистрации',
-    'Наименование эмитента',
-    'Тип',
-    'Номинал',
-    'Валюта номинала',
-  ]);
+  ws.addRow(SECURITIES_HEADER);
   ws.addRow(['Сбербанк', 'SBER', 'RU0009029540', '10301481B', 'ПАО Сбербанк', 'Акции обыкновенные', 3, 'RUB']);
   ws.addRow(['Walmart-ао', 'WMT', 'US9311421039', '', 'Walmart Inc.', 'Акции обыкновенные', 0.1, 'USD']);
   writeFileSync(

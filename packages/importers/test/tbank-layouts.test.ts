@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { TRADE_HEADER as HEADER, trade, WRAPPED_HEADER as WRAPPED } from '../scripts/tbank-layout.ts';
+import { CASH_HEADER, TRADE_HEADER as HEADER, trade, WRAPPED_HEADER as WRAPPED } from '../scripts/tbank-layout.ts';
 import { detectFormat, parseReport } from '../src/index.ts';
 import { expectRefused, parseSample, sample } from './helpers.ts';
 
@@ -14,15 +14,6 @@ type Line = (string | number)[];
 
 const TRADES_TITLE = '1.1 Информация о совершенных и исполненных сделках на конец отчетного периода';
 const UNSETTLED_TITLE = '1.2 Информация о неисполненных сделках на конец отчетного периода';
-const CASH_HEADER = [
-  'Дата',
-  'Время совершения',
-  'Дата исполнения',
-  'Операция',
-  'Сумма зачисления',
-  'Сумма списания',
-  'Примечание',
-];
 
 /** row 5 of every report below: 100 SBER × 280.50 = 28 050 RUB, fee 14.03 */
 const BUY = trade('4100001', '15.02.2024', 'Покупка', 'Сбербанк', 'SBER', 280.5, 100, 28050, 14.03);
