@@ -157,6 +157,41 @@ describe('BCS broker report (samples/bcs.xls, written by scripts/make-bcs-sample
     expect(res.skipped).toEqual([{ row: 4, reason: expect.stringMatching(/нет сделок в RUB в этот день/) }]);
   });
 
+  it('currency bought on the exchange is not a security: skipped with its reason', async () => {
+    const head = [
+      '',
+      'Дата',
+      'Номер',
+      'Время',
+      'Куплено, шт',
+      'Цена',
+      'Сумма платежа',
+      'Продано, шт',
+      'Цена',
+      'Сумма выручки',
+      'Валюта платежа',
+      'Дата соверш.',
+    ];
+    const rows = [
+      ['', '2.1. Сделки:'],
+      ['', 'Валюта цены = Рубль, валюта платежа = Рубль'],
+      head,
+      ['', 'USDRUB_TOM'],
+      ['', '05.03.24', '900001', '11:00:00', 1000, 91.5, 91500, '', '', '', 'Рубль', '04.03.24'],
+      ['', 'Итого по USDRUB_TOM:'],
+      ['', 'SBER'],
+      ['', '05.03.24', '900002', '11:05:00', 10, 290, 2900, '', '', '', 'Рубль', '04.03.24'],
+    ];
+    const res = await parseReport(xls(rows));
+    // 10 SBER × 290 = 2 900 RUB is the only trade; the 1 000 USD bought for 91 500 RUB is an exchange of money
+    expect(res.deals).toEqual([
+      expect.objectContaining({ kind: 'purchase', ticker: 'SBER', purchase_opening_cost: '2900' }),
+    ]);
+    expect(res.skipped).toEqual([
+      { row: 5, reason: expect.stringMatching(/обмен валюты.*USDRUB_TOM|USDRUB_TOM.*обмен валюты/) },
+    ]);
+  });
+
   it('an empty BCS table gives no deals; an .xls of no known table is refused', async () => {
     // detected by the cash table's header, no rows under it: nothing to read, nothing saved
     const rows = [

@@ -13,6 +13,7 @@ import { tx } from '../texts.ts';
 import { abs, add, cmp, isZero, readIsin, text } from '../values.ts';
 import { RowReader } from './common.ts';
 import { notYearEnd } from './ib-flex.ts';
+import { isCurrencyTrade } from './tbank.ts';
 
 export const BCS = tx('value.bcsBroker');
 const BCS_BANK = { name: 'ООО «Компания БКС»', country: 'RUS' };
@@ -261,6 +262,10 @@ export function parseBcs(sheets: Sheet[], format: 'bcs_xls' | 'bcs_xlsx' = 'bcs_
     }
     if (!instrument) {
       r.fail(row, 'ЦБ', tx('row.bcsNoInstrument'));
+      return;
+    }
+    if (isCurrencyTrade(instrument, instrument)) {
+      skipped.push({ row, reason: tx('skip.bcsCurrency', { name: instrument }) });
       return;
     }
     const bought = r.optionalNumber(row, 'Куплено, шт', col(cells, 'куплено, шт'));

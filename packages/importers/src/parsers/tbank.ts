@@ -284,7 +284,7 @@ const FX_NAMES = new Set(
     'Серебро',
   ].map(key),
 );
-const isCurrencyTrade = (code: string, name: string) =>
+export const isCurrencyTrade = (code: string, name: string) =>
   FX_CODE.test(code) || FX_CODE.test(name.toUpperCase()) || FX_NAMES.has(key(name));
 
 /**
