@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
+import { b, TRADE_HEADER, trade } from '../scripts/bcs-layout.ts';
 import { detectFormat, parseReport } from '../src/index.ts';
 import { readXls } from '../src/read/xls.ts';
 import { buildTemplateXlsx } from '../src/template.ts';
@@ -158,29 +159,15 @@ describe('BCS broker report (samples/bcs.xls, written by scripts/make-bcs-sample
   });
 
   it('currency bought on the exchange is not a security: skipped with its reason', async () => {
-    const head = [
-      '',
-      'Дата',
-      'Номер',
-      'Время',
-      'Куплено, шт',
-      'Цена',
-      'Сумма платежа',
-      'Продано, шт',
-      'Цена',
-      'Сумма выручки',
-      'Валюта платежа',
-      'Дата соверш.',
-    ];
     const rows = [
-      ['', '2.1. Сделки:'],
-      ['', 'Валюта цены = Рубль, валюта платежа = Рубль'],
-      head,
-      ['', 'USDRUB_TOM'],
-      ['', '05.03.24', '900001', '11:00:00', 1000, 91.5, 91500, '', '', '', 'Рубль', '04.03.24'],
-      ['', 'Итого по USDRUB_TOM:'],
-      ['', 'SBER'],
-      ['', '05.03.24', '900002', '11:05:00', 10, 290, 2900, '', '', '', 'Рубль', '04.03.24'],
+      b('2.1. Сделки:'),
+      b('Валюта цены = Рубль, валюта платежа = Рубль'),
+      TRADE_HEADER,
+      b('USDRUB_TOM'),
+      trade('05.03.24', '900001', 'buy', 1000, 91.5, 91500, 'Рубль', '04.03.24'),
+      b('Итого по USDRUB_TOM:'),
+      b('SBER'),
+      trade('05.03.24', '900002', 'buy', 10, 290, 2900, 'Рубль', '04.03.24'),
     ];
     const res = await parseReport(xls(rows));
     // 10 SBER × 290 = 2 900 RUB is the only trade; the 1 000 USD bought for 91 500 RUB is an exchange of money
