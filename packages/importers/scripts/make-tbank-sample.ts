@@ -118,13 +118,19 @@ const TRADES: (string | number)[][] = [
   ],
 ];
 
-async function main() {
+/** rows 1–4 of every report: the broker, the period, the investor, the title of section 1.1 */
+function reportStart() {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('broker_rep');
   ws.addRow(['АО «ТБанк»']);
   ws.addRow(['Отчет о сделках и операциях за период 01.01.2024 - 31.12.2024']);
   ws.addRow(['Инвестор: Пример Примерович Примеров']);
   ws.addRow(['1.1 Информация о совершенных и исполненных сделках на конец отчетного периода']);
+  return { wb, ws };
+}
+
+async function main() {
+  const { wb, ws } = reportStart();
   ws.addRow(TRADE_HEADER);
   for (const t of TRADES) ws.addRow(t);
   ws.addRow(['1.2 Информация о неисполненных сделках на конец отчетного периода']);
@@ -167,12 +173,7 @@ async function main() {
 }
 
 async function layouts() {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('broker_rep');
-  ws.addRow(['АО «ТБанк»']);
-  ws.addRow(['Отчет о сделках и операциях за период 01.01.2024 - 31.12.2024']);
-  ws.addRow(['Инвестор: Пример Примерович Примеров']);
-  ws.addRow(['1.1 Информация о совершенных и исполненных сделках на конец отчетного периода']);
+  const { wb, ws } = reportStart();
   ws.addRow(WRAPPED_HEADER); // row 5
   // row 6: 100 SBER × 280.50 = 28 050 RUB, fee 14.03
   ws.addRow(trade('4100101', '15.02.2024', 'Покупка', 'Сбербанк', 'SBER', 280.5, 100, 28050, 14.03, '19.02.2024'));

@@ -145,3 +145,39 @@ export const isForeignHolding = (country: string | null) => country !== 'KAZ';
 /** USD-pegged stablecoins are priced as USD; other quote assets have no National Bank rate. */
 export const USD_STABLECOINS = new Set(['USDT', 'USDC', 'BUSD', 'FDUSD', 'TUSD', 'USDP', 'DAI']);
 export const FIAT = new Set(['USD', 'EUR', 'GBP', 'KZT', 'RUB', 'TRY', 'UAH', 'BRL', 'AUD', 'JPY', 'CHF', 'CNY']);
+
+/** A currency name compared without case, spaces or ё */
+const fxKey = (name: string) => name.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, '');
+/**
+ * An exchange currency or precious-metal instrument, not a security: `USDRUB_TOM`, `CNYRUB_TOM`,
+ * `EUR_RUB__TOD`, `GLDRUB_TOM` (their codes `USD000UTSTOM`, `USD000000TOD`, swaps `USD000TODTOM`), or a
+ * currency by its Russian name (`Доллар США`).
+ */
+const FX_CODE = /^[A-Z]{3}_?RUB_*(TOD|TOM|SPT)\b|^[A-Z]{3}000[A-Z0-9]*(TOD|TOM)$/;
+const FX_NAMES = new Set(
+  [
+    'Доллар США',
+    'Евро',
+    'Юань',
+    'Китайский юань',
+    'Гонконгский доллар',
+    'Фунт стерлингов',
+    'Британский фунт',
+    'Швейцарский франк',
+    'Японская иена',
+    'Японская йена',
+    'Турецкая лира',
+    'Казахстанский тенге',
+    'Тенге',
+    'Белорусский рубль',
+    'Армянский драм',
+    'Узбекский сум',
+    'Киргизский сом',
+    'Таджикский сомони',
+    'Дирхам ОАЭ',
+    'Золото',
+    'Серебро',
+  ].map(fxKey),
+);
+export const isCurrencyTrade = (code: string, name: string) =>
+  FX_CODE.test(code) || FX_CODE.test(name.toUpperCase()) || FX_NAMES.has(fxKey(name));

@@ -134,40 +134,32 @@ describe('every money row of a sample is imported, flagged or skipped with a rea
 });
 
 describe('every money row of an XLSX sample is imported, flagged or skipped with a reason', () => {
-  it('tbank.xlsx: trade lines (a trade number in column A) and cash lines (a date in A, a sum in E)', async () => {
-    const [sheet] = await readXlsx(sample('tbank.xlsx'));
-    const expected = (sheet?.rows ?? [])
-      .filter(
-        (r) =>
-          /^\d{5,}$/.test(String(r.cells[0])) ||
-          (/^\d{2}\.\d{2}\.\d{4}$/.test(String(r.cells[0])) && typeof r.cells[4] === 'number'),
-      )
-      .map((r) => String(r.row));
-    // 4 trades and 8 cash lines (a deposit, two dividends and a coupon with their taxes, a fee)
-    expect(expected).toHaveLength(12);
-    const r = await parseSample('tbank.xlsx');
-    const refs = accounted(r);
-    expect(expected.filter((row) => !refs.has(row))).toEqual([]);
-    for (const t of Object.values(r.reconciliation.totals))
-      for (const s of Object.values(t)) expect(s.deals).toBe(s.file);
-  });
-
-  it('tbank-layouts.xlsx: the same, with REPO legs, currency trades, section 1.2 and a planned dividend', async () => {
-    const [sheet] = await readXlsx(sample('tbank-layouts.xlsx'));
-    const expected = (sheet?.rows ?? [])
-      .filter(
-        (r) =>
-          /^\d{5,}$/.test(String(r.cells[0])) ||
-          (/^\d{2}\.\d{2}\.\d{4}$/.test(String(r.cells[0])) && typeof r.cells[4] === 'number'),
-      )
-      .map((r) => String(r.row));
-    // 6 trades in 1.1 (a purchase, two REPO legs, two currency trades, a sale), 1 in 1.2, and 4 cash lines
-    // (a deposit, a dividend with its tax, a planned dividend); the header repeated at row 10 is not a line
-    expect(expected).toHaveLength(11);
-    const r = await parseSample('tbank-layouts.xlsx');
-    const refs = accounted(r);
-    expect(expected.filter((row) => !refs.has(row))).toEqual([]);
-    for (const t of Object.values(r.reconciliation.totals))
-      for (const s of Object.values(t)) expect(s.deals).toBe(s.file);
-  });
+  // trade lines have a trade number in column A, cash lines a date in A and a sum in E
+  const TBANK: [file: string, lines: number, what: string][] = [
+    ['tbank.xlsx', 12, '4 trades and 8 cash lines (a deposit, two dividends and a coupon with their taxes, a fee)'],
+    [
+      'tbank-layouts.xlsx',
+      11,
+      '6 trades in 1.1 (a purchase, two REPO legs, two currency trades, a sale), 1 in 1.2, and 4 cash lines ' +
+        '(a deposit, a dividend with its tax, a planned dividend); the header repeated at row 10 is not a line',
+    ],
+  ];
+  for (const [file, lines, what] of TBANK) {
+    it(`${file}: ${what}`, async () => {
+      const [sheet] = await readXlsx(sample(file));
+      const expected = (sheet?.rows ?? [])
+        .filter(
+          (r) =>
+            /^\d{5,}$/.test(String(r.cells[0])) ||
+            (/^\d{2}\.\d{2}\.\d{4}$/.test(String(r.cells[0])) && typeof r.cells[4] === 'number'),
+        )
+        .map((r) => String(r.row));
+      expect(expected).toHaveLength(lines);
+      const r = await parseSample(file);
+      const refs = accounted(r);
+      expect(expected.filter((row) => !refs.has(row))).toEqual([]);
+      for (const t of Object.values(r.reconciliation.totals))
+        for (const side of Object.values(t)) expect(side.deals).toBe(side.file);
+    });
+  }
 });

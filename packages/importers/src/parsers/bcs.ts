@@ -5,7 +5,7 @@
  * 3 the assets at the start and end of the period, 4 the movements of securities (splits).
  */
 import Decimal from 'decimal.js';
-import { securityKindOf } from '../classify.ts';
+import { isCurrencyTrade, securityKindOf } from '../classify.ts';
 import { refuse } from '../errors.ts';
 import type { CashEvent, ParsedReport, PositionEvent, ReportEvent, TradeEvent } from '../events.ts';
 import type { Cell, Sheet } from '../read/xlsx.ts';
@@ -13,7 +13,6 @@ import { tx } from '../texts.ts';
 import { abs, add, cmp, isZero, readIsin, text } from '../values.ts';
 import { RowReader } from './common.ts';
 import { notYearEnd } from './ib-flex.ts';
-import { isCurrencyTrade } from './tbank.ts';
 
 export const BCS = tx('value.bcsBroker');
 const BCS_BANK = { name: 'ООО «Компания БКС»', country: 'RUS' };
@@ -120,15 +119,12 @@ function cashKind(op: string, credit: boolean): CashKind | null {
 
 export function parseBcs(sheets: Sheet[], format: 'bcs_xls' | 'bcs_xlsx' = 'bcs_xls'): ParsedReport {
   const sheet =
-    sheets.find((s) =>
-      s.rows.some((r) => tableOf(columns(r.cells)) === 'trades' || tableOf(columns(r.cells)) === 'cash'),
-    ) ?? sheets[0];
+    sheets.find((s) => s.rows.some((r) => ['trades', 'cash'].includes(tableOf(columns(r.cells)) ?? ''))) ?? sheets[0];
   const rows = sheet?.rows ?? [];
   const r = new RowReader('dmy', true);
   const skipped: ParsedReport['skipped'] = [];
   const events: ReportEvent[] = [];
   const trades: Trade[] = [];
-  const fees: Fee[] = [];
   const assets = new Map<string, Asset>();
   const holdings: { row: number; name: string; quantity: string; currency: string | null }[] = [];
   const balances: { row: number; currency: string; amount: string }[] = [];
@@ -387,8 +383,7 @@ export function parseBcs(sheets: Sheet[], format: 'bcs_xls' | 'bcs_xlsx' = 'bcs_
         skipped.push({ row: m.row, reason: tx('skip.bcsAccountFee', { operation: m.op }) });
         return;
       case 'tradeFee':
-        fees.push({ row: m.row, date: m.date, currency: m.currency, amount: m.amount, operation: m.op });
-        shareFee(fees[fees.length - 1]!);
+        shareFee({ row: m.row, date: m.date, currency: m.currency, amount: m.amount, operation: m.op });
         return;
       case 'dividend':
       case 'coupon': {

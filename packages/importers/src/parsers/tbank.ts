@@ -4,7 +4,7 @@
  * the ISIN and type of each asset code. Layout from the open-source InvestBook parser
  * (spacious-team/investbook, src/main/java/ru/investbook/parser/tinkoff/TinkoffSecurityTransactionTable.java).
  */
-import { securityKindOf } from '../classify.ts';
+import { isCurrencyTrade, securityKindOf } from '../classify.ts';
 import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import type { Cell, Sheet, SheetRow } from '../read/xlsx.ts';
@@ -252,40 +252,6 @@ function cashOperations(
 
 /** The columns a trades table must have (1.1, and 1.2 when it has trades), as the report names them. */
 const NEED = ['Номер сделки', 'Дата заключения', 'Вид сделки', 'Код актива', 'Количество', 'Валюта расчетов'];
-
-/**
- * An exchange currency or precious-metal instrument, not a security: `USDRUB_TOM`, `CNYRUB_TOM`,
- * `EUR_RUB__TOD`, `GLDRUB_TOM` (their codes `USD000UTSTOM`, `USD000000TOD`, swaps `USD000TODTOM`), or a
- * currency by its Russian name (`Доллар США`).
- */
-const FX_CODE = /^[A-Z]{3}_?RUB_*(TOD|TOM|SPT)\b|^[A-Z]{3}000[A-Z0-9]*(TOD|TOM)$/;
-const FX_NAMES = new Set(
-  [
-    'Доллар США',
-    'Евро',
-    'Юань',
-    'Китайский юань',
-    'Гонконгский доллар',
-    'Фунт стерлингов',
-    'Британский фунт',
-    'Швейцарский франк',
-    'Японская иена',
-    'Японская йена',
-    'Турецкая лира',
-    'Казахстанский тенге',
-    'Тенге',
-    'Белорусский рубль',
-    'Армянский драм',
-    'Узбекский сум',
-    'Киргизский сом',
-    'Таджикский сомони',
-    'Дирхам ОАЭ',
-    'Золото',
-    'Серебро',
-  ].map(key),
-);
-export const isCurrencyTrade = (code: string, name: string) =>
-  FX_CODE.test(code) || FX_CODE.test(name.toUpperCase()) || FX_NAMES.has(key(name));
 
 /**
  * The trades of section 1.1 or 1.2 (same columns). Skipped with their reasons: REPO legs (`РЕПО 1 Продажа`,
