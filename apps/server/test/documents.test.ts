@@ -233,6 +233,47 @@ describe('PDF, XLSX and XML of one declaration', () => {
   });
 });
 
+describe('270.04 and the registers print the amounts in the deal currency as stored', () => {
+  // Stored deals carry their currency amounts in sale_closing_cost / purchase_opening_cost (what the forms
+  // and the importers write); the form's column J is «Сумма в валюте» and must never fall back to tenge.
+  const sale = scenarios.find(([f]) => f.startsWith('02-'))![1].input.sections;
+  const purchase = {
+    name_security: 'Apple',
+    isin_security: 'US0378331005',
+    transaction_date: '10.01.2024',
+    quantity: '15',
+    currency_code: 'USD',
+    rate: '450',
+    purchase_opening_cost: '2778',
+    operation_type_id: 4,
+  };
+
+  it('270.04 J is 2 778 USD for the purchase and 2 000 USD for the sale, not their tenge amounts', async () => {
+    const user = await signedInUser(s, { full_access: true });
+    const id = await declaration(user.id, 3, 2024);
+    await writeDeals(id, { ...sale, purchase_transaction_section: [purchase] });
+    const gen = await user.client.post(`/api/declarations/${id}/generate-xml`);
+    expect(gen.statusCode, gen.body).toBe(200);
+    const f = gen.json().data;
+    const xml = (await user.client.get(`/api/${f.year}/${f.month}/${f.user_id}/${f.filename}`)).body;
+    const field = (name: string) => xml.match(new RegExp(`<field name="${name}">([^<]*)</field>`))?.[1];
+    // purchases come first, then disposals
+    expect(field('field_270_04_B_B_1')).toBe('Покупка');
+    expect(field('field_270_04_B_J_1')).toBe('2778.00');
+    expect(field('field_270_04_B_J_2')).toBe('2000.00');
+    // the tenge amounts (2 778 × 450 = 1 250 100; 2 000 × 470 = 940 000) are not in column J
+    expect(xml).not.toMatch(/field_270_04_B_J_\d+">(1250100|940000)/);
+
+    const pdf = await user.client.get(`/api/declarations/${id}/export-pdf`);
+    const text = extractPdfText(pdf.rawPayload).join('\n');
+    // the purchase register: 2 778,00 in USD next to 1 250 100,00 tenge
+    expect(text).toContain('Стоимость приобретения в валюте');
+    expect(text).toMatch(/15 USD 2 778,00 1 250 100,00/);
+    // the sale register: 2 000,00 USD → 940 000,00 tenge; 1 500,00 USD → 675 000,00 tenge
+    expect(text).toMatch(/USD 2 000,00 940 000,00 1 500,00 675 000,00 265 000,00/);
+  });
+});
+
 describe('documents in the owner’s language (issue 20)', () => {
   let user: Awaited<ReturnType<typeof signedInUser>>;
   let id: number;

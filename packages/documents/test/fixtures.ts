@@ -45,7 +45,7 @@ export const sale = (i: number): DocumentDeal => ({
   currency_code: 'USD',
   operation_name: 'Продажа',
   country_code: 'USA',
-  sales_cost_in_foreign_currency: '1800.50',
+  sale_closing_cost: '1800.50',
   sales_cost_in_tenge_currency: '810225.00',
   cost_in_tenge_currency: '700000.00',
   value_added_income: '110225.00',
@@ -59,7 +59,7 @@ export const purchase = (i: number): DocumentDeal => ({
   quantity: '5.5',
   currency_code: 'USD',
   country_code: 'USA',
-  cost_in_foreign_currency: '900.25',
+  purchase_opening_cost: '900.25',
   cost_in_tenge_currency: '405112.50',
 });
 

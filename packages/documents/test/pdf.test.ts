@@ -73,9 +73,10 @@ describe('PDF', () => {
   it('prints section tables and page numbers', () => {
     const all = pages.join('\n');
     expect(all).toContain('Реестр к декларации. Раздел II. Реализация ценных бумаг за рубежом');
-    // every filled column: the section's own, then the other filled ones (country, amount in currency)
+    // every filled column: the section's own (the proceeds in the deal's currency next to the tenge ones),
+    // then the other filled ones (country)
     expect(all).toContain(
-      '1 02.03.2024 Security 1 US0000000001 Продажа 10 USD 810 225,00 700 000,00 110 225,00 USA 1 800,50',
+      '1 02.03.2024 Security 1 US0000000001 Продажа 10 USD 1 800,50 810 225,00 700 000,00 110 225,00 USA',
     );
     expect(all).toContain('810 225,00');
     expect(all).toContain('Apple <&> "Inc"');

@@ -53,7 +53,9 @@ const SALES_COLUMNS = [
   'operation_name',
   'quantity',
   'currency_code',
+  'sale_closing_cost',
   'sales_cost_in_tenge_currency',
+  'purchase_opening_cost',
   'cost_in_tenge_currency',
   'value_added_income',
 ] as const;
@@ -75,7 +77,7 @@ const PURCHASE_COLUMNS = [
   'isin_security',
   'quantity',
   'currency_code',
-  'cost_in_foreign_currency',
+  'purchase_opening_cost',
   'cost_in_tenge_currency',
 ] as const;
 

@@ -61,7 +61,7 @@ export function tables270_04(doc: DeclarationDocument): RowTable[] {
       d,
       // i18n-ignore: a value written to the XML for the tax office (Russian, as the form wants)
       'Покупка',
-      ['cost_in_foreign_currency', 'amount_in_foreign_currency', 'cost_in_tenge_currency'],
+      ['cost_in_foreign_currency', 'purchase_opening_cost', 'amount_in_foreign_currency'],
       country,
     ),
   );
@@ -71,7 +71,7 @@ export function tables270_04(doc: DeclarationDocument): RowTable[] {
         d,
         // i18n-ignore: a value written to the XML for the tax office (Russian, as the form wants)
         text(d.operation_name) || 'Продажа',
-        ['sales_cost_in_foreign_currency', 'amount_in_foreign_currency', 'sales_cost_in_tenge_currency'],
+        ['sales_cost_in_foreign_currency', 'sale_closing_cost', 'amount_in_foreign_currency'],
         country,
       ),
     ),
