@@ -247,11 +247,21 @@ describe('270.04 and the registers print the amounts in the deal currency as sto
     purchase_opening_cost: '2778',
     operation_type_id: 4,
   };
+  // section III has one operation and stores none: the register still names it
+  const dividend = {
+    name_security: 'Microsoft',
+    isin_security: 'US5949181045',
+    transaction_date: '13.06.2024',
+    quantity: '5',
+    currency_code: 'USD',
+    rate: '450',
+    sale_closing_cost: '3.75',
+  };
 
-  it('270.04 J is 2 778 USD for the purchase and 2 000 USD for the sale, not their tenge amounts', async () => {
+  it('270.04 J is 2 778 USD for the purchase and 2 000 USD for the sale, not their tenge amounts; III names its operation', async () => {
     const user = await signedInUser(s, { full_access: true });
     const id = await declaration(user.id, 3, 2024);
-    await writeDeals(id, { ...sale, purchase_transaction_section: [purchase] });
+    await writeDeals(id, { ...sale, purchase_transaction_section: [purchase], third_section: [dividend] });
     const gen = await user.client.post(`/api/declarations/${id}/generate-xml`);
     expect(gen.statusCode, gen.body).toBe(200);
     const f = gen.json().data;
@@ -271,6 +281,8 @@ describe('270.04 and the registers print the amounts in the deal currency as sto
     expect(text).toMatch(/15 USD 2 778,00 1 250 100,00/);
     // the sale register: 2 000,00 USD → 940 000,00 tenge; 1 500,00 USD → 675 000,00 tenge
     expect(text).toMatch(/USD 2 000,00 940 000,00 1 500,00 675 000,00 265 000,00/);
+    // the dividend: 3,75 USD × 450 = 1 687,50 tenge, under «Выплата дивиденда»
+    expect(text).toMatch(/US5949181045 Выплата дивиденда USD 3,75 1 687,50/);
   });
 });
 

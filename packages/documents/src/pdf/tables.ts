@@ -1,8 +1,9 @@
+import { ColumnSurvey, fitColumns } from './column-widths.ts';
 import { BOLD, num, type PdfKitDoc, REGULAR, textOperators, textWidth, writeOperators } from './kit.ts';
 
 /**
- * Register tables (the deals behind each line) drawn straight onto the pdfkit document: fixed column
- * widths, greedy word wrap and manual page breaks; nothing is kept once a page is written.
+ * Register tables (the deals behind each line) drawn straight onto the pdfkit document: column widths from
+ * the content (column-widths.ts), greedy word wrap and manual page breaks; nothing is kept once a page is written.
  */
 
 /** registers print on landscape A4: every filled column fits */
@@ -26,7 +27,7 @@ export interface TableBlock {
   note: string;
   head: string[];
   align: Align[];
-  /** relative column widths (default: equal, the first one narrow for the row number) */
+  /** relative column widths; without them the widths follow the content */
   weights?: number[];
   count: number;
   cells(i: number): string[];
@@ -45,6 +46,10 @@ export class TableWriter {
 
   private cur = { font: REGULAR, size: FONT_SIZE };
   private readonly heights = new Map<TableBlock, Float64Array>();
+  private readonly layouts = new Map<TableBlock, { widths: number[]; scale: number }>();
+  /** the current table's font size and line height (a wide table prints smaller) */
+  private size = FONT_SIZE;
+  private line = LINE;
 
   private font(bold: boolean, size: number) {
     this.cur = { font: bold ? BOLD : REGULAR, size };
@@ -66,7 +71,7 @@ export class TableWriter {
     this.pdf.fillColor('black').text(text, PAGE.left, PAGE.height - 28, { lineBreak: false });
   }
 
-  /** Greedy word wrap; words longer than the cell are cut by characters. */
+  /** Greedy word wrap; words longer than the cell are cut by characters (with a hyphen between letters). */
   private wrap(s: string, width: number): string[] {
     if (!s) return [''];
     if (this.width(s) <= width) return [s];
@@ -82,8 +87,9 @@ export class TableWriter {
       cur = word;
       while (this.width(cur) > width && cur.length > 1) {
         let cut = cur.length - 1;
-        while (cut > 1 && this.width(cur.slice(0, cut)) > width) cut--;
-        lines.push(cur.slice(0, cut));
+        const piece = (n: number) => (LETTERS.test(cur.slice(n - 1, n + 1)) ? `${cur.slice(0, n)}-` : cur.slice(0, n));
+        while (cut > 1 && this.width(piece(cut)) > width) cut--;
+        lines.push(piece(cut));
         cur = cur.slice(cut);
       }
     }
@@ -92,9 +98,9 @@ export class TableWriter {
   }
 
   private measure(cells: string[], cols: Col[], bold: boolean): { wrapped: string[][]; h: number } {
-    this.font(bold, FONT_SIZE);
+    this.font(bold, this.size);
     const wrapped = cells.map((c, i) => this.wrap(c, (cols[i]?.w ?? 0) - 2 * PAD_X));
-    return { wrapped, h: Math.max(...wrapped.map((l) => l.length)) * LINE + 2 * PAD_Y };
+    return { wrapped, h: Math.max(...wrapped.map((l) => l.length)) * this.line + 2 * PAD_Y };
   }
 
   private row(cells: string[], cols: Col[], bold: boolean, fill?: string, pre = this.measure(cells, cols, bold)) {
@@ -103,7 +109,7 @@ export class TableWriter {
       this.y += h;
       return;
     }
-    this.font(bold, FONT_SIZE);
+    this.font(bold, this.size);
     const x0 = PAGE.left;
     const x1 = PAGE.width - PAGE.right;
     if (fill) this.pdf.rect(x0, this.y, x1 - x0, h).fill(fill);
@@ -116,7 +122,7 @@ export class TableWriter {
       lines.forEach((line, n) => {
         if (!line) return;
         const x = col.align === 'right' ? col.x + col.w - PAD_X - this.width(line) : col.x + PAD_X;
-        const y = this.y + PAD_Y + n * LINE;
+        const y = this.y + PAD_Y + n * this.line;
         const op = textOperators(this.pdf, line, x, y);
         if (op !== null) {
           if (op) ops.push(op);
@@ -147,12 +153,12 @@ export class TableWriter {
       this.pdf.fillColor('#444444').text(block.note, PAGE.left, this.y + 16, { lineBreak: false });
     }
     this.y += 30;
-    const width = PAGE.width - PAGE.left - PAGE.right;
-    const weights = block.weights ?? block.head.map((_, i) => (i === 0 ? 0.5 : 1));
-    const total = weights.reduce((a, b) => a + b, 0);
+    const { widths, scale } = this.layout(block);
+    this.size = FONT_SIZE * scale;
+    this.line = LINE * scale;
     let x = PAGE.left;
-    const cols: Col[] = weights.map((wt, i) => {
-      const c = { x, w: (width * wt) / total, align: block.align[i] ?? 'left' };
+    const cols: Col[] = widths.map((w, i) => {
+      const c = { x, w, align: block.align[i] ?? 'left' };
       x += c.w;
       return c;
     });
@@ -165,7 +171,7 @@ export class TableWriter {
       heights = new Float64Array(block.count);
       this.heights.set(block, heights);
     }
-    const oneLine = LINE + 2 * PAD_Y;
+    const oneLine = this.line + 2 * PAD_Y;
     for (let i = 0; i < block.count; i++) {
       const cells = block.cells(i);
       const m =
@@ -180,4 +186,31 @@ export class TableWriter {
       this.row(cells, cols, false, undefined, m);
     }
   }
+
+  /** The block's column widths and font scale: from its weights, else from every cell (once per block). */
+  private layout(block: TableBlock): { widths: number[]; scale: number } {
+    const known = this.layouts.get(block);
+    if (known) return known;
+    const width = PAGE.width - PAGE.left - PAGE.right;
+    let out: { widths: number[]; scale: number };
+    if (block.weights) {
+      const total = block.weights.reduce((a, b) => a + b, 0);
+      out = { widths: block.weights.map((wt) => (width * wt) / total), scale: 1 };
+    } else {
+      const measure = (s: string, bold: boolean) => textWidth(this.pdf, bold ? BOLD : REGULAR, FONT_SIZE, s);
+      const survey = new ColumnSurvey(
+        measure,
+        block.align.map((a) => a === 'right'),
+        block.head,
+      );
+      for (let i = 0; i < block.count; i++) survey.add(block.cells(i));
+      // the padding of both sides and a hair for rounding, so a measured cell still fits its column
+      out = fitColumns(survey.needs, width, 2 * PAD_X + 0.5);
+    }
+    this.layouts.set(block, out);
+    return out;
+  }
 }
+
+/** Two letters on either side of a cut: the cut gets a hyphen (not inside numbers or codes). */
+const LETTERS = /^\p{L}\p{L}$/u;

@@ -1,4 +1,10 @@
-import { FORM, type ReportingFormId, sectionByKey } from '@deklarant/contracts';
+import {
+  FORM,
+  OPERATIONS_BY_SECTION,
+  type ReportingFormId,
+  type SectionCode,
+  sectionByKey,
+} from '@deklarant/contracts';
 import type { DeclarationDocument, DocumentDeal } from '@deklarant/documents';
 import { amount, costKzt, dealAmountKzt, saleKzt, type TaxDeal } from '@deklarant/tax';
 import type { Db } from '../../db/db.ts';
@@ -77,14 +83,20 @@ function withKzt(deal: DocumentDeal, tax: TaxDeal, income: string | undefined, c
   return out;
 }
 
+/** A section with one operation (III: dividends) stores none: its register still names it. */
+const onlyOperation = (code: SectionCode | undefined) => {
+  const names = code ? OPERATIONS_BY_SECTION[code]?.names : undefined;
+  return names?.length === 1 ? names[0]! : null;
+};
+
 /** One stored deal as the renderers want it: letter codes and reference names resolved. */
-function toDocumentDeal(tax: TaxDeal, refs: Refs): DocumentDeal {
+function toDocumentDeal(tax: TaxDeal, refs: Refs, code: SectionCode | undefined): DocumentDeal {
   const d = tax as unknown as Record<string, unknown>;
   return {
     ...(d as DocumentDeal),
     currency_code: text(tax.currency_code),
     country_code: text(tax.country_code),
-    operation_name: nameOf(refs.operationById, d.operation_type_id),
+    operation_name: nameOf(refs.operationById, d.operation_type_id) ?? onlyOperation(code),
     market_name: nameOf(refs.marketById, d.market_id),
     security_type_name: nameOf(refs.securityTypeById, d.type_of_security),
   };
@@ -98,7 +110,7 @@ export function toDocument(c: Computed, ctx: DocumentContext, generatedAt: Date)
   for (const [key, list] of Object.entries(c.taxDeals)) {
     if (list.length === 0) continue;
     const code = sectionByKey(key)?.code;
-    sections[key] = list.map((t) => withKzt(toDocumentDeal(t, refs), t, incomeById.get(t.id ?? ''), code));
+    sections[key] = list.map((t) => withKzt(toDocumentDeal(t, refs, code), t, incomeById.get(t.id ?? ''), code));
   }
   const p = row.personal_data as Record<string, unknown>;
   const u = ctx.user;
