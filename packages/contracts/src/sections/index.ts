@@ -188,3 +188,6 @@ export function sectionDealSchema(code: SectionCode) {
   for (const [name, type] of Object.entries(importerFieldsOf(code))) if (type !== 'resolved') shape[name] = zodOf(type);
   return z.object(shape).strict();
 }
+
+/** A tile that is the form's own numbering (I.A, II, V): printed before the title; a worded tile (purchases) is not. */
+export const isNumberedTile = (tile: string) => /^[IVX.\dA-C-]+$/.test(tile);

@@ -1,4 +1,4 @@
-import { FORM_CODES, SECTIONS } from '@deklarant/contracts';
+import { FORM_CODES, isNumberedTile, SECTIONS } from '@deklarant/contracts';
 import { allColumns, type ColumnDef } from '../columns.ts';
 import { countedDeals } from '../deals.ts';
 import { dealDate, grouped, text, trimmed } from '../format.ts';
@@ -35,9 +35,6 @@ function cellPrinter(x: Texts): (col: ColumnDef, v: unknown) => string {
   };
 }
 
-/** Numbered sections (I.A, II, ...) print as 'Раздел II. ...'; the others by title only. */
-export const numbered = (tile: string) => /^[IVX.ABC0-9-]+$/.test(tile);
-
 /** Columns whose values are the server's Russian reference names (operation, security type, market). */
 const REFERENCE_NAMES = new Set(['operation_name', 'security_type_name', 'market_name']);
 
@@ -52,7 +49,7 @@ export function registerBlocks(doc: DeclarationDocument, language: DocumentLangu
       const cols = allColumns(s.code, deals);
       const right = (c: ColumnDef) => c.kind === 'money' || c.kind === 'number';
       const title = x.sectionTitle(s);
-      const section = numbered(s.tile) ? x.t('register.numberedSection', { tile: s.tile, title }) : title;
+      const section = isNumberedTile(s.tile) ? x.t('register.numberedSection', { tile: s.tile, title }) : title;
       const cell = cols.map((c): ((v: unknown) => string) =>
         x.lang !== 'ru' && REFERENCE_NAMES.has(c.key) ? (v) => x.value(cellText(c, v)) : (v) => cellText(c, v),
       );

@@ -1,12 +1,11 @@
 import { PassThrough, type Writable } from 'node:stream';
-import { DEAL_STATUS_NEEDS_INFO, FORM, FORM_CODES, SECTIONS } from '@deklarant/contracts';
+import { DEAL_STATUS_NEEDS_INFO, FORM, FORM_CODES, isNumberedTile, SECTIONS } from '@deklarant/contracts';
 import ExcelJS from 'exceljs';
 import { allColumns } from '../columns.ts';
 import { fullName, toDecimal } from '../format.ts';
 import { type DocumentLanguage, documentTexts, type Texts } from '../i18n.ts';
 import { indicatorLabel, lineLabel } from '../indicators.ts';
 import { lines240, lines270 } from '../lines.ts';
-import { numbered } from '../pdf/render.ts';
 import type { DeclarationDocument } from '../types.ts';
 import { assertRenderable } from '../validate-input.ts';
 import { type CellValue, cellValue, type Flags, NUM_FMT, safeText, sheetName } from './cells.ts';
@@ -89,7 +88,7 @@ function sectionSheets(wb: ExcelJS.stream.xlsx.WorkbookWriter, doc: DeclarationD
     const cols = allColumns(s.code, deals);
     const title = x.sectionTitle(s);
     const ws = wb.addWorksheet(
-      sheetName(numbered(s.tile) ? `${s.tile} ${title}` : title, taken, x.t('workbook.sheet')),
+      sheetName(isNumberedTile(s.tile) ? `${s.tile} ${title}` : title, taken, x.t('workbook.sheet')),
       {
         views: [{ state: 'frozen', ySplit: 1 }],
       },

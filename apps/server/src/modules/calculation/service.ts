@@ -1,4 +1,12 @@
-import { DECLARATION_STATUS, FIFTH_SECTION_FIELDS, FORM, isPaid, MSG, SECTIONS } from '@deklarant/contracts';
+import {
+  DECLARATION_STATUS,
+  FIFTH_SECTION_FIELDS,
+  FORM,
+  isNumberedTile,
+  isPaid,
+  MSG,
+  SECTIONS,
+} from '@deklarant/contracts';
 import { DEFAULT_LANGUAGE, type Language } from '@deklarant/i18n';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -27,11 +35,16 @@ const VIEW_CACHE_BYTES = 32 * 1024 * 1024;
 export const LINE_DEALS_SHOWN = 100;
 
 const SECTION_TITLES = new Map<Language, Map<string, string>>();
-/** '<tile> <title>' of every section in `lng` (the fields catalogue's titles). */
+/** '<tile> <title>' of every section in `lng` (the fields catalogue's titles); worded tiles are not repeated. */
 function sectionTitles(lng: Language): Map<string, string> {
   let titles = SECTION_TITLES.get(lng);
   if (!titles) {
-    titles = new Map(SECTIONS.map((s) => [s.key, `${s.tile} ${localize(lng, s.title)}`]));
+    titles = new Map(
+      SECTIONS.map((s) => [
+        s.key,
+        isNumberedTile(s.tile) ? `${s.tile} ${localize(lng, s.title)}` : localize(lng, s.title),
+      ]),
+    );
     SECTION_TITLES.set(lng, titles);
   }
   return titles;

@@ -1,4 +1,11 @@
-import { guideOf, type SectionCode, type SectionDef, sectionTextKey, wordsOf } from '@deklarant/contracts';
+import {
+  guideOf,
+  isNumberedTile,
+  type SectionCode,
+  type SectionDef,
+  sectionTextKey,
+  wordsOf,
+} from '@deklarant/contracts';
 import { tKey } from '../../shared/i18n/index.ts';
 
 /*
@@ -10,8 +17,7 @@ import { tKey } from '../../shared/i18n/index.ts';
 export const sectionTitle = (s: SectionDef) => tKey(`fields:section.${s.key}.title`);
 export const sectionAbout = (s: SectionDef) => tKey(`fields:section.${s.key}.about`);
 /** Roman numerals stay; the worded tiles (purchases, their history) are translated. */
-export const sectionTile = (s: SectionDef) =>
-  /^[IVX.\dA-C-]+$/.test(s.tile) ? s.tile : tKey(`fields:section.${s.key}.tile`);
+export const sectionTile = (s: SectionDef) => (isNumberedTile(s.tile) ? s.tile : tKey(`fields:section.${s.key}.tile`));
 
 /** The section's own words (dividends name the income, not the deal) where it has them. */
 export function sectionWords(code: SectionCode) {
