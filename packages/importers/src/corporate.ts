@@ -102,7 +102,7 @@ export function corporateKindOfText(description: string, cash: boolean): Corpora
   const d = description.toUpperCase();
   // an ISIN change is a split 1 for 1 into a new security: FIFO of the new one takes the old lots
   if (/SPLIT|СПЛИТ|CONSOLIDATION|CUSIP\/ISIN CHANGE|ISIN CHANGE/.test(d)) return 'split';
-  if (/SPIN-?OFF|SPINOFF|ВЫДЕЛЕНИ/.test(d)) return 'spinoff';
+  if (/SPIN-?OFF|SPINOFF|ВЫДЕЛЕНИ|СПИН-?ОФФ/.test(d)) return 'spinoff';
   if (/MATURITY|MATURED|REDEMPTION|REDEEMED|CALLED|ПОГАШЕН/.test(d)) return 'maturity';
   if (/TENDER|BUYBACK|ВЫКУП/.test(d)) return 'tender';
   if (/STOCK DIVIDEND|BONUS ISSUE|ДИВИДЕНД АКЦИЯМИ/.test(d)) return 'stock_dividend';

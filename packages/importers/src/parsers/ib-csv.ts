@@ -1,6 +1,8 @@
 /**
  * Interactive Brokers Activity Statement CSV (packages/importers/formats/ib-activity-csv.md): Trades, Dividends,
- * Withholding Tax, Interest, Corporate Actions, and the holdings at the statement's end (Open Positions, Cash Report).
+ * Payment In Lieu Of Dividends, Withholding Tax, Interest (and its Broker/Bond Interest Received/Paid sections),
+ * Corporate Actions, and the holdings at the statement's end (Open Positions, Cash Report). A statement in
+ * Russian is read through the English names of its sections and columns (RU_SECTIONS, RU_COLUMNS).
  */
 
 import { corporateKindOfText, renamedFields, splitGroupOf, splitRatioOf, splitRenames } from '../corporate.ts';
@@ -9,7 +11,7 @@ import type { ParsedReport, ReportEvent } from '../events.ts';
 import { type CsvRow, readCsv } from '../read/csv.ts';
 import { tx } from '../texts.ts';
 import type { SecurityKind } from '../types.ts';
-import { abs, isZero, readDate, readIsin, text } from '../values.ts';
+import { abs, add, cmp, isZero, readDate, readDecimal, readIsin, text } from '../values.ts';
 import { RowReader } from './common.ts';
 import { IB_BANK, IB_BROKER, ibSecurity, isinInText, negate, notYearEnd, withheldOn } from './ib-flex.ts';
 
@@ -43,7 +45,67 @@ const CATEGORY: Record<string, SecurityKind> = {
   warrants: 'derivative',
   cfds: 'derivative',
   funds: 'fund',
+  // a statement in Russian
+  акции: 'share',
+  облигации: 'bond',
+  'опционы на акции и индексы': 'derivative',
+  варранты: 'derivative',
+  фьючерсы: 'derivative',
+  фонды: 'fund',
 };
+
+/** A total row: "Total", "Total in USD", "Total Dividends in USD"; "Всего"/"Итого" in a statement in Russian. */
+const TOTAL = /^(Total|Всего|Итого)/i;
+
+/**
+ * A statement in Russian (the statement language chosen in IB's portal) translates the section and column names;
+ * the figures, dates, currency codes, `Header`/`Data`/`Order` and most descriptions are as in English. Its
+ * sections and columns are read under their English names; a section not listed here stays unread (and named in
+ * the reconciliation note).
+ */
+const RU_SECTIONS: Record<string, string> = {
+  Сделки: 'Trades',
+  Дивиденды: 'Dividends',
+  'Удерживаемый налог': 'Withholding Tax',
+  Процент: 'Interest',
+  Проценты: 'Interest',
+  'Проценты по облигациям: получено': 'Bond Interest Received',
+  'Корпоративные действия': 'Corporate Actions',
+  'Информация о финансовом инструменте': 'Financial Instrument Information',
+  'Открытые позиции': 'Open Positions',
+  'Информация о счете': 'Account Information',
+  'Изменение в NAV': 'Change in NAV',
+  'Рыночная переоценка: отчет об эффективности': 'Mark-to-Market Performance Summary',
+  'Внесение и вывод средств': 'Deposits & Withdrawals',
+  Переводы: 'Transfers',
+  'Сборы/комиссии': 'Fees',
+};
+
+const RU_COLUMNS: Record<string, string> = {
+  'Название поля': 'Field Name',
+  'Значение поля': 'Field Value',
+  'Класс актива': 'Asset Category',
+  Валюта: 'Currency',
+  Символ: 'Symbol',
+  'Дата/Время': 'Date/Time',
+  Дата: 'Date',
+  Количество: 'Quantity',
+  'Цена транзакции': 'T. Price',
+  'Цена закрытия': 'C. Price',
+  Выручка: 'Proceeds',
+  'Комиссия/плата': 'Comm/Fee',
+  Базис: 'Basis',
+  'Реализованная П/У': 'Realized P/L',
+  'Рыноч. переоценка П/У': 'MTM P/L',
+  Код: 'Code',
+  Описание: 'Description',
+  Сумма: 'Amount',
+  Тип: 'Type',
+};
+
+/** The English name of a column of a statement in Russian ("Комиссия в USD" → "Comm in USD"). */
+const englishColumn = (name: string): string =>
+  RU_COLUMNS[name] ?? name.replace(/^Комиссия в ([A-Z]{3})$/, 'Comm in $1');
 
 /** Our security kind of an IB asset category; the instrument's Type refines it as Flex's subCategory does (ETF, ADR). */
 function securityOf(category: string, info: Instrument | undefined): SecurityKind | null {
@@ -52,16 +114,57 @@ function securityOf(category: string, info: Instrument | undefined): SecurityKin
   return CATEGORY[category.toLowerCase()] ?? ibSecurity(category);
 }
 
+const CASH_COLUMNS = ['Currency', 'Date', 'Description', 'Amount'];
+
 const REQUIRED: Record<string, string[]> = {
   Trades: ['Currency', 'Symbol', 'Date/Time', 'Quantity', 'Proceeds'],
-  Dividends: ['Currency', 'Date', 'Description', 'Amount'],
-  'Withholding Tax': ['Currency', 'Date', 'Description', 'Amount'],
-  Interest: ['Currency', 'Date', 'Description', 'Amount'],
+  Dividends: CASH_COLUMNS,
+  'Payment In Lieu Of Dividends': CASH_COLUMNS,
+  'Withholding Tax': CASH_COLUMNS,
+  Interest: CASH_COLUMNS,
+  'Broker Interest Received': CASH_COLUMNS,
+  'Bond Interest Received': CASH_COLUMNS,
+  'Bond Interest Paid': CASH_COLUMNS,
 };
 
 /**
+ * The cash sections read as income or tax, and what each row is. "Payment In Lieu Of Dividends" (a dividend paid
+ * on shares lent out) is a dividend, as Flex's cash type of that name; some statements split "Interest" into
+ * "Broker Interest Received" and "Broker Interest Paid" (read below as interest paid) and give bond coupons and
+ * the accrued interest of bond trades in "Bond Interest Received" and "Bond Interest Paid" (coupon income; accrued
+ * interest paid on a purchase reduces it, as Flex's "Bond Interest Paid").
+ */
+const CASH_SECTIONS = {
+  Dividends: 'dividend',
+  'Payment In Lieu Of Dividends': 'dividend',
+  'Withholding Tax': 'tax',
+  Interest: 'interest',
+  'Broker Interest Received': 'interest',
+  'Bond Interest Received': 'coupon',
+  'Bond Interest Paid': 'coupon',
+} as const;
+
+/** Interest the account paid (margin, short stock borrow): an expense, not income. */
+const INTEREST_PAID = /Debit Interest|Borrow Fee|Дебетов/i;
+
+/** "Purchase Accrued Interest T 4 3/8 11/30/28" → the bond's symbol, as in Financial Instrument Information. */
+const ACCRUED_BOND = /^(?:Purchase|Sold|Sale) Accrued Interest\s+(.+)$/i;
+
+/**
+ * The row's own security of a corporate action, named last: "JNJ(US4781601046) Merged(Voluntary Offer Allocation)
+ * WITH US49177J1025 20081 for 2500 (KVUE, KENVUE INC, US49177J1025)" receives KVUE; "MMM(US88579Y1010) Spinoff
+ * 1 for 4 (SOLV, SOLVENTUM CORP-W/I, US83444M1018)" receives SOLV. The security named first is the one acted on.
+ */
+const OWN_SECURITY = /\(([^(),]+),\s*(.+),\s*([A-Z]{2}[A-Z0-9]{9}\d)\)\s*$/;
+
+/** "Basis: 2044.56" of a corporate action's "Closed Lot:" row. */
+const LOT_BASIS = /^Basis:\s*(\S+)/i;
+
+/**
  * The "Corporate Actions" section (formats/corporate-actions.md): the description names the action
- * ("Split 4 for 1", "Merged(Acquisition)", "Tendered", "Matured", "Spinoff") and the security.
+ * ("Split 4 for 1", "Merged(Acquisition)", "Tendered", "Matured", "Spinoff") and the security. A disposal (a bond
+ * called or matured, a cash merger) may be followed by its lots ("Closed Lot:" in Report Date, "Basis: 2044.56"
+ * in Description): when they cover the whole quantity their bases are the cost of the shares or bonds given up.
  */
 function corporateActions(
   list: { row: number; rec: Record<string, string> }[],
@@ -70,18 +173,41 @@ function corporateActions(
   events: ReportEvent[],
   skipped: ParsedReport['skipped'],
 ): void {
-  const rows = list.flatMap(({ row, rec }) => {
-    if (/^Total/i.test(text(rec['Asset Category'])) || /^Total/i.test(text(rec.Currency))) return [];
+  type Lot = { row: number; date: string; quantity: string | null; basis: string | null };
+  const rows: {
+    row: number;
+    rec: Rec;
+    description: string;
+    date: string;
+    currency: string;
+    quantity: string | null;
+    cash: string | null;
+    kind: ReturnType<typeof corporateKindOfText>;
+    lots: Lot[];
+  }[] = [];
+  for (const { row, rec } of list) {
+    if (TOTAL.test(text(rec['Asset Category'])) || TOTAL.test(text(rec.Currency))) continue;
     const description = text(rec.Description);
+    if (/^Closed Lot/i.test(text(rec['Report Date']))) {
+      const basis = LOT_BASIS.exec(description)?.[1];
+      rows.at(-1)?.lots.push({
+        row,
+        date: readDate(rec['Date/Time']) ?? text(rec['Date/Time']),
+        quantity: readDecimal(rec.Quantity) ?? null,
+        basis: basis ? (readDecimal(basis) ?? null) : null,
+      });
+      if (!rows.length) skipped.push({ row, reason: tx('skip.corporateNoCash', { description }) });
+      continue;
+    }
     const date = r.date(row, 'Date/Time', rec['Date/Time'] || rec['Report Date']);
     const currency = r.currency(row, 'Currency', rec.Currency);
     const quantity = r.optionalNumber(row, 'Quantity', rec.Quantity);
     const proceeds = r.optionalNumber(row, 'Proceeds', rec.Proceeds);
-    if (!date || !currency || quantity === false || proceeds === false) return [];
+    if (!date || !currency || quantity === false || proceeds === false) continue;
     const cash = proceeds && !isZero(proceeds) ? abs(proceeds) : null;
     const kind = corporateKindOfText(description, cash !== null);
-    return [{ row, rec, description, date, currency, quantity, cash, kind }];
-  });
+    rows.push({ row, rec, description, date, currency, quantity, cash, kind, lots: [] });
+  }
   // a split that gives a new ISIN keeps both rows (corporate.ts splitRenames): the new shares take the old cost
   const splitRows = rows.filter((x) => x.kind === 'split');
   const renames = new Map(
@@ -99,14 +225,25 @@ function corporateActions(
     const { row, rec, description, date, currency, quantity, cash, kind } = x;
     const m = DESCRIPTION_ID.exec(description);
     const symbol = m?.[1] ?? null;
-    const info = symbol ? instruments.get(symbol) : undefined;
+    // the row's own security, named last, when it is not the one acted on (shares received in a merger or spin-off)
+    const own = kind !== 'split' ? OWN_SECURITY.exec(description) : null;
+    const ticker = own ? own[1]!.trim() : symbol;
+    const info = ticker ? instruments.get(ticker) : undefined;
+    const cost = lotsCost(x.lots, quantity);
+    for (const lot of x.lots) {
+      const values = { date: lot.date, basis: lot.basis ?? '' };
+      skipped.push({
+        row: lot.row,
+        reason: cost ? tx('skip.ibCorporateLot', values) : tx('skip.ibCorporateLotUnused', values),
+      });
+    }
     const base = {
       row,
       identity: ['corporate', date, description, quantity],
       date,
-      name: info?.name || symbol || description,
-      isin: readIsin(m?.[2]) ?? info?.isin ?? isinInText(description),
-      ticker: symbol,
+      name: info?.name || (own ? own[2]!.trim() : null) || symbol || description,
+      isin: readIsin(own?.[3]) ?? readIsin(m?.[2]) ?? info?.isin ?? isinInText(description),
+      ticker,
       currency,
       market: 'foreign' as const,
       security: CATEGORY[text(rec['Asset Category']).toLowerCase()] ?? ibSecurity(text(rec['Asset Category'])),
@@ -138,12 +275,25 @@ function corporateActions(
       action: kind,
       quantity,
       amount: cash,
+      ...(cost ? { cost } : {}),
       ratio: kind === 'split' ? splitRatioOf(description) : null,
       description,
       // a split into a new ISIN: the side's own ISIN, both ISINs, the ratio of the pair
       ...(renamed ? renamedFields(renamed) : {}),
     });
   }
+}
+
+/** The cost of a corporate action's lots: their bases when they give up the action's whole quantity, else null. */
+function lotsCost(lots: { quantity: string | null; basis: string | null }[], quantity: string | null): string | null {
+  if (!lots.length || !quantity || lots.some((l) => !l.quantity || !l.basis)) return null;
+  let given = '0';
+  let basis = '0';
+  for (const l of lots) {
+    given = add(given, abs(l.quantity!));
+    basis = add(basis, abs(l.basis!));
+  }
+  return cmp(given, abs(quantity)) === 0 && !isZero(basis) ? basis : null;
 }
 
 /** Sections read, and sections with no money rows of their own (research/formats.md §1.2). */
@@ -163,8 +313,14 @@ const KNOWN_SECTIONS = new Set([
   'Fees',
   'Transfers',
   'Dividends',
+  'Payment In Lieu Of Dividends',
   'Withholding Tax',
   'Interest',
+  'Broker Interest Received',
+  'Broker Interest Paid',
+  'Bond Interest Received',
+  'Bond Interest Paid',
+  'Transaction Fees',
   'Interest Accruals',
   'Change in Dividend Accruals',
   'Financial Instrument Information',
@@ -187,7 +343,8 @@ export function parseIbCsv(csv: string): ParsedReport {
   for (const s of rows.get('Financial Instrument Information') ?? []) {
     const info: Instrument = {
       category: text(s.rec['Asset Category']),
-      isin: readIsin(s.rec['Security ID']),
+      // a statement in Russian names the Security ID column in Russian: the ISIN is then the cell that is one
+      isin: readIsin(s.rec['Security ID']) ?? ('Security ID' in s.rec ? null : isinCell(s.rec)),
       name: text(s.rec.Description),
       type: text(s.rec.Type),
       exchange: text(s.rec['Listing Exch']),
@@ -217,6 +374,8 @@ export function parseIbCsv(csv: string): ParsedReport {
     const symbol = text(rec.Symbol);
     const info = instruments.get(symbol);
     const side = quantity.startsWith('-') ? 'sell' : 'buy';
+    // a sale that opens a short position (Code "O", writing an option): its Basis is not the cost of anything bought
+    const opening = /(^|;)O(;|$)/.test(text(rec.Code)) && !/(^|;)C(;|$)/.test(text(rec.Code));
     events.push({
       type: 'trade',
       row,
@@ -230,7 +389,7 @@ export function parseIbCsv(csv: string): ParsedReport {
       quantity: abs(quantity),
       amount: abs(proceeds),
       commission: commission && !isZero(commission) ? abs(commission) : null,
-      cost: side === 'sell' && basis && !isZero(basis) ? abs(basis) : null,
+      cost: side === 'sell' && !opening && basis && !isZero(basis) ? abs(basis) : null,
       market: 'foreign',
       security: securityOf(text(rec['Asset Category']), info),
       flag: /(^|;)Ca(;|$)/.test(text(rec.Code)) ? tx('comment.cancelledTrade') : null,
@@ -240,15 +399,29 @@ export function parseIbCsv(csv: string): ParsedReport {
   corporateActions(rows.get('Corporate Actions') ?? [], instruments, r, events, skipped);
   for (const section of ['Deposits & Withdrawals', 'Fees', 'Transfers'] as const) {
     for (const { row, rec } of rows.get(section) ?? []) {
-      if (/^Total/i.test(text(rec.Currency)) || /^Total/i.test(Object.values(rec).map(text).join(' '))) continue;
+      if (TOTAL.test(text(rec.Currency)) || TOTAL.test(Object.values(rec).map(text).join(' '))) continue;
       skipped.push({ row, reason: tx('skip.section', { section }) });
     }
   }
+  // the stamp duty, FTT and exchange fees of a trade, already part of its Comm/Fee
+  for (const { row, rec } of rows.get('Transaction Fees') ?? []) {
+    if (TOTAL.test(text(rec['Asset Category'])) || TOTAL.test(text(rec.Currency))) continue;
+    const description = [text(rec.Symbol), text(rec.Description)].filter(Boolean).join(' ');
+    skipped.push({ row, reason: tx('skip.ibTransactionFee', { description }) });
+  }
+  for (const { row, rec } of rows.get('Broker Interest Paid') ?? []) {
+    if (TOTAL.test(text(rec.Currency))) continue;
+    skipped.push({ row, reason: tx('skip.ibInterestPaid', { description: text(rec.Description) }) });
+  }
 
-  for (const section of ['Dividends', 'Withholding Tax', 'Interest'] as const) {
+  for (const [section, what] of Object.entries(CASH_SECTIONS)) {
     for (const { row, rec } of rows.get(section) ?? []) {
-      if (/^Total/i.test(text(rec.Currency))) continue;
+      if (TOTAL.test(text(rec.Currency))) continue;
       const description = text(rec.Description);
+      if (what === 'interest' && INTEREST_PAID.test(description)) {
+        skipped.push({ row, reason: tx('skip.ibInterestPaid', { description }) });
+        continue;
+      }
       const date = r.date(row, 'Date', rec.Date);
       const amount = r.number(row, 'Amount', rec.Amount);
       const currency = r.currency(row, 'Currency', rec.Currency);
@@ -256,7 +429,7 @@ export function parseIbCsv(csv: string): ParsedReport {
       const m = DESCRIPTION_ID.exec(description);
       // some exports have a Symbol column ("Cash Dividend USD 0.22 per Share" then names no security)
       const hasSymbol = 'Symbol' in rec;
-      const symbol = text(rec.Symbol) || m?.[1] || null;
+      const symbol = text(rec.Symbol) || m?.[1] || ACCRUED_BOND.exec(description)?.[1]?.trim() || null;
       const info = symbol ? instruments.get(symbol) : undefined;
       const base = {
         row,
@@ -271,21 +444,20 @@ export function parseIbCsv(csv: string): ParsedReport {
         market: 'foreign' as const,
         security: info ? securityOf(info.category, info) : null,
       };
-      if (section === 'Withholding Tax') {
+      if (what === 'tax') {
         events.push({ type: 'tax', ...base, amount: negate(amount), on: withheldOn(description) });
-      } else if (section === 'Dividends') {
-        events.push({ type: 'income', ...base, kind: 'dividend', amount });
-      } else {
-        const kind = /bond|coupon/i.test(description) ? 'coupon' : 'interest';
+      } else if (what === 'interest') {
+        const kind = /bond|coupon|облигац|купон/i.test(description) ? 'coupon' : 'interest';
         events.push({ type: 'income', ...base, name: kind === 'interest' ? description : base.name, kind, amount });
-      }
+      } else events.push({ type: 'income', ...base, kind: what, amount });
     }
   }
 
   const period = statementPeriod(rows.get('Statement') ?? []);
   const held = holdings(rows, instruments, period, r, events);
 
-  if (!rows.has('Trades') && !rows.has('Dividends') && !rows.has('Interest') && !rows.has('Withholding Tax') && !held) {
+  const read = ['Trades', 'Corporate Actions', 'Broker Interest Paid', ...Object.keys(CASH_SECTIONS)];
+  if (!read.some((section) => rows.has(section)) && !held) {
     skipped.push({ row: 1, reason: tx('skip.noSections') });
   }
   const unread = [...rows.keys()].filter((name) => !KNOWN_SECTIONS.has(name));
@@ -329,7 +501,7 @@ function holdings(
   for (const { row, rec } of positions) {
     if (hasSummary && rec.DataDiscriminator !== 'Summary') continue;
     const category = text(rec['Asset Category']);
-    if (/^Total/i.test(category) || /^Total/i.test(text(rec.Currency))) continue;
+    if (TOTAL.test(category) || TOTAL.test(text(rec.Currency))) continue;
     const symbol = text(rec.Symbol);
     const info = instruments.get(symbol);
     const security = securityOf(category, info);
@@ -358,7 +530,7 @@ function holdings(
   for (const { row, rec } of rows.get('Cash Report') ?? []) {
     if (text(rec['Currency Summary']) !== 'Ending Cash') continue;
     const currency = text(rec.Currency).toUpperCase();
-    if (!currency || /Summary|^Total/i.test(currency)) continue;
+    if (!currency || /Summary/i.test(currency) || TOTAL.test(currency)) continue;
     const amount = r.number(row, 'Total', rec.Total);
     const date = r.date(row, 'Period', period?.to);
     if (!amount || !date || !r.currency(row, 'Currency', currency) || isZero(amount)) continue;
@@ -384,8 +556,11 @@ function collect(lines: CsvRow[]): Map<string, Section[]> {
   const out = new Map<string, Section[]>();
   const last = lines[lines.length - 1];
   for (const { row, cells } of lines) {
-    const [section = '', kind = '', ...fields] = cells;
+    const [name = '', kind = '', ...fields] = cells;
+    // a statement in Russian: its sections and columns by their English names
+    const section = RU_SECTIONS[name] ?? name;
     if (kind === 'Header' || kind === 'Headers') {
+      for (let i = 0; i < fields.length; i++) fields[i] = englishColumn(fields[i]!);
       const need = REQUIRED[section];
       const missing = need?.filter((c) => !fields.includes(c)) ?? [];
       if (missing.length) {
@@ -416,13 +591,37 @@ function collect(lines: CsvRow[]): Map<string, Section[]> {
 }
 
 const MONTH_NAMES = 'January February March April May June July August September October November December'.split(' ');
+/** The months of a statement in Russian by their first three letters ("Январь 1, 2024", "1 января 2024"). */
+const RU_MONTHS = 'янв фев мар апр май мая июн июл авг сен окт ноя дек'.split(' ');
+const monthOf = (name: string): number => {
+  const en = MONTH_NAMES.indexOf(name);
+  if (en >= 0) return en + 1;
+  const ru = RU_MONTHS.indexOf(name.slice(0, 3).toLowerCase());
+  return ru < 0 ? 0 : ru < 5 ? ru + 1 : ru;
+};
 
-/** Statement,Data,Period,"January 1, 2024 - December 31, 2024" → dd.mm.yyyy pair. */
+/** The ISIN of a row whose ISIN column is named otherwise (a statement in Russian): the cell that is one. */
+const isinCell = (rec: Rec): string | null => {
+  for (const v of Object.values(rec)) {
+    const isin = /^[A-Z]{2}[A-Z0-9]{9}\d$/.test(v.trim()) ? readIsin(v) : null;
+    if (isin) return isin;
+  }
+  return null;
+};
+
+/**
+ * Statement,Data,Period,"January 1, 2024 - December 31, 2024" → dd.mm.yyyy pair; in Russian the field may be
+ * «Период» and the months Russian ("Январь 1, 2024 - Декабрь 31, 2024").
+ */
 function statementPeriod(rows: Section[]): { from: string; to: string } | null {
-  const period = rows.find((s) => s.rec['Field Name'] === 'Period')?.rec['Field Value'];
+  const period = rows.find((s) => /^(Period|Период)$/.test(text(s.rec['Field Name'])))?.rec['Field Value'];
   if (!period) return null;
-  const dates = [...period.matchAll(/([A-Z][a-z]+) (\d{1,2}), (\d{4})/g)].map((m) =>
-    readDate(`${m[3]}-${MONTH_NAMES.indexOf(m[1]!) + 1}-${m[2]}`),
+  const dates = [...period.matchAll(/([A-Za-zА-Яа-яЁё]+) (\d{1,2}), (\d{4})|(\d{1,2}) ([А-Яа-яЁё]+) (\d{4})/g)].map(
+    (m) => {
+      const [month, day, year] = m[1] ? [m[1], m[2]!, m[3]!] : [m[5]!, m[4]!, m[6]!];
+      const n = monthOf(month);
+      return n ? readDate(`${year}-${n}-${day}`) : null;
+    },
   );
   const [from, to = from] = dates;
   return from && to ? { from, to } : null;
