@@ -2,7 +2,10 @@
 import { refuse } from './errors.ts';
 import { assertSize, zipLimits } from './guard.ts';
 import { BCS } from './parsers/bcs.ts';
+import { binanceFormat, refuseOtherLanguage } from './parsers/binance.ts';
+import { refuseOtherBybitReport } from './parsers/bybit.ts';
 import { HALYK, JUSAN, TEMPLATE } from './parsers/layouts.ts';
+import { refuseOtherOkxReport } from './parsers/okx.ts';
 import { isHeaderOf, type Layout } from './parsers/tabular.ts';
 import { looksLikeTbank, TBANK } from './parsers/tbank.ts';
 import { readCsv } from './read/csv.ts';
@@ -25,6 +28,7 @@ const BROKERS: Record<FormatId, string> = {
   jusan_xlsx: JUSAN.broker,
   binance_trades_csv: 'Binance',
   binance_ledger_csv: 'Binance',
+  binance_convert_csv: 'Binance',
   exante_trades_csv: 'Exante',
   exante_transactions_csv: 'Exante',
   bybit_spot_csv: 'Bybit',
@@ -124,10 +128,9 @@ function detectCsv(text: string): Detection | null {
   const firstLine = text.slice(0, 4096).split(/\r?\n/, 1)[0] ?? '';
   const plain = firstLine.replace(/"/g, '');
   if (/^[^,]+,Headers?,/.test(plain)) return found('ib_activity_csv');
-  if (plain.includes('Date(UTC)') && plain.includes('Pair')) return found('binance_trades_csv');
-  if (plain.includes('UTC_Time') && plain.includes('Operation') && plain.includes('Coin')) {
-    return found('binance_ledger_csv');
-  }
+  // Binance: its reports by their header (in English or a language we read); the others are refused
+  const binance = binanceFormat(plain.split(/[,;\t]/));
+  if (binance) return found(binance);
   // Exante header names are matched without regard to case («Operation type» / «Operation Type»)
   if (/(^|[,;\t])Symbol ID([,;\t]|$)/i.test(plain)) {
     const exante = plain.toLowerCase();
@@ -149,6 +152,13 @@ function detectCsv(text: string): Detection | null {
   ) {
     return found('okx_trades_csv');
   }
+  // other Bybit and OKX reports (balance logs, funding history) are refused with the export to download
+  const head = text
+    .slice(0, 4096)
+    .split(/\r?\n/, 5)
+    .map((l) => l.replace(/"/g, ''));
+  refuseOtherBybitReport(head);
+  refuseOtherOkxReport(head);
   const rows = readCsv(text.slice(0, 16384).split(/\r?\n/).slice(0, 30).join('\n'));
   const layouts: [Layout, FormatId][] = [
     [HALYK, 'halyk_csv'],
@@ -158,6 +168,8 @@ function detectCsv(text: string): Detection | null {
   for (const [layout, format] of layouts) {
     if (rows.some((r) => isHeaderOf(r.cells, layout))) return found(format);
   }
+  // a Binance report with its header in a language we do not read
+  refuseOtherLanguage(rows);
   return null;
 }
 

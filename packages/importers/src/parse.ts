@@ -5,7 +5,7 @@ import { type Sniffed, sniff } from './detect.ts';
 import { refuse } from './errors.ts';
 import type { ParsedReport } from './events.ts';
 import { parseBcs } from './parsers/bcs.ts';
-import { parseBinanceLedger, parseBinanceTrades } from './parsers/binance.ts';
+import { parseBinanceConvert, parseBinanceLedger, parseBinanceTrades } from './parsers/binance.ts';
 import { parseBybitSpot } from './parsers/bybit.ts';
 import { parseExanteTrades, parseExanteTransactions } from './parsers/exante.ts';
 import { parseFreedomJson, parseFreedomXml } from './parsers/freedom.ts';
@@ -84,6 +84,8 @@ async function parseSniffed(bytes: Uint8Array, s: Sniffed, opts: ParseOptions): 
       return parseBinanceTrades(readCsv(text));
     case 'binance_ledger_csv':
       return parseBinanceLedger(readCsv(text));
+    case 'binance_convert_csv':
+      return parseBinanceConvert(readCsv(text));
     case 'exante_trades_csv':
       return parseExanteTrades(readCsv(text));
     case 'exante_transactions_csv':

@@ -179,6 +179,7 @@ export type FormatId =
   | 'jusan_xlsx'
   | 'binance_trades_csv'
   | 'binance_ledger_csv'
+  | 'binance_convert_csv'
   | 'exante_trades_csv'
   | 'exante_transactions_csv'
   | 'bybit_spot_csv'

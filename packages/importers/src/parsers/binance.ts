@@ -4,6 +4,7 @@ import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent, TradeEvent } from '../events.ts';
 import type { CsvRow } from '../read/csv.ts';
 import { tx } from '../texts.ts';
+import type { FormatId } from '../types.ts';
 import { abs, add, isNegative, isZero, readDecimal, text } from '../values.ts';
 import { RowReader } from './common.ts';
 
@@ -37,6 +38,9 @@ function pricing(asset: string): { currency: string; swap: boolean; note: string
 
 const SWAP_FLAG = (asset: string) => tx('comment.cryptoSwap', { asset });
 
+/** Fiat money or a USD stablecoin (priced as USD): money on both sides of a trade is a currency conversion. */
+const isMoney = (asset: string) => FIAT.has(asset) || USD_STABLECOINS.has(asset);
+
 /** "0.1800000000SOL" → ["0.18", "SOL"]; Bybit writes a space: "16.35 RENDER". */
 export function amountWithAsset(v: string): [string | null, string] {
   const m = /^([-+]?[\d.,]+(?:e[-+]?\d+)?)\s*([A-Za-z][A-Za-z0-9]*)?$/i.exec(v.trim());
@@ -63,11 +67,115 @@ export function header(
   return { index, data };
 }
 
+/**
+ * Binance header names in the other languages of its exports that we have seen, mapped to the English ones
+ * (formats/binance.md «Languages»). The values in the rows (BUY/SELL, `Transaction Buy`…) stay in English.
+ * `Time` (and its translations) is the time in the zone chosen for the export, not UTC.
+ */
+export const BINANCE_HEADER_NAMES: Record<string, string> = {
+  // English spellings
+  'Date (UTC)': 'Date(UTC)',
+  'User ID': 'User_ID',
+  // Spanish
+  Tiempo: 'Time',
+  Par: 'Pair',
+  Lado: 'Side',
+  Precio: 'Price',
+  Ejecutado: 'Executed',
+  Cantidad: 'Amount',
+  Tarifa: 'Fee',
+  'ID de usuario': 'User_ID',
+  Cuenta: 'Account',
+  Operación: 'Operation',
+  Moneda: 'Coin',
+  Cambio: 'Change',
+  Observación: 'Remark',
+  // French (the time column is «Durée» in the real export)
+  'Identifiant utilisateur': 'User_ID',
+  Durée: 'Time',
+  Compte: 'Account',
+  Opération: 'Operation',
+  Jeton: 'Coin',
+  Remarque: 'Remark',
+};
+
+const headName = (c: string) =>
+  c
+    .replace(/^\uFEFF/, '')
+    .replace(/"/g, '')
+    .trim();
+
+/** The header row's names in English (the other cells and rows as they are). */
+export function englishHeader(rows: CsvRow[]): CsvRow[] {
+  const first = rows[0];
+  if (!first) return rows;
+  const cells = first.cells.map((c) => BINANCE_HEADER_NAMES[headName(c)] ?? headName(c));
+  return [{ row: first.row, cells }, ...rows.slice(1)];
+}
+
+/** Which Binance report a header line is (its names in English), or null when it is none of them. */
+export function binanceReport(
+  headerCells: string[],
+): 'trades' | 'tradesOld' | 'ledger' | 'convert' | 'orders' | 'transfers' | 'fiat' | null {
+  const h = new Set(headerCells.map((c) => BINANCE_HEADER_NAMES[headName(c)] ?? headName(c)));
+  const has = (...names: string[]) => names.every((n) => h.has(n));
+  if (has('Pair', 'Side', 'Executed', 'Amount') && (h.has('Date(UTC)') || h.has('Time'))) return 'trades';
+  if (has('Date(UTC)', 'Market', 'Type', 'Amount', 'Total')) return 'tradesOld';
+  if (has('Operation', 'Coin', 'Change') && (h.has('UTC_Time') || h.has('Time'))) return 'ledger';
+  if (has('Sell', 'Buy', 'Inverse Price')) return 'convert';
+  if (h.has('Pair') && (h.has('OrderNo') || h.has('Order Amount') || h.has('Order Price'))) return 'orders';
+  if (has('Spend Amount', 'Receive Amount') || has('Coin', 'Payment Method', 'Indicated Amount')) return 'fiat';
+  if (has('Coin', 'Amount', 'TXID') && (h.has('Network') || h.has('Address'))) return 'transfers';
+  return null;
+}
+
+/** The formats read; the other Binance reports are refused with the export to download instead. */
+export function binanceFormat(headerCells: string[]): FormatId | null {
+  const kind = binanceReport(headerCells);
+  if (kind === 'orders') refuse('unknown_format', tx('refuse.binanceOrderHistory'));
+  if (kind === 'transfers') refuse('unknown_format', tx('refuse.binanceTransfers'));
+  if (kind === 'fiat') refuse('unknown_format', tx('refuse.binanceFiatHistory'));
+  if (kind === 'trades' || kind === 'tradesOld') return 'binance_trades_csv';
+  if (kind === 'ledger') return 'binance_ledger_csv';
+  if (kind === 'convert') return 'binance_convert_csv';
+  return null;
+}
+
+/** Operations of the Transaction History (their names stay English in every language of the export). */
+const KNOWN_OPERATION =
+  /^(Transaction (Buy|Spend|Sold|Revenue|Fee|Related)|Binance Convert|Deposit|Withdraw|Small Assets Exchange BNB|Simple Earn Flexible (Interest|Subscription|Redemption)|P2P Trading|Transfer Between .*|Buy Crypto With Fiat)$/i;
+const SUFFIXED = /^[\d.,]+[A-Z][A-Z0-9]*$/;
+
+/**
+ * A Binance report whose header is in a language we do not read (Russian, Turkish…): its rows have the
+ * English operation names of the Transaction History, or the `0.1BTC` amounts and BUY/SELL of the Trade
+ * History. Refused with the language and report to choose; null when the rows are not Binance's.
+ */
+export function refuseOtherLanguage(rows: CsvRow[]): void {
+  const data = rows.slice(1, 30);
+  const ledger = data.some((r) => r.cells.length >= 6 && KNOWN_OPERATION.test(text(r.cells[3])));
+  const trades = data.some(
+    (r) =>
+      /^(BUY|SELL)$/.test(text(r.cells[2])) &&
+      /^[A-Z0-9]{4,}$/.test(text(r.cells[1])) &&
+      SUFFIXED.test(text(r.cells[4])) &&
+      SUFFIXED.test(text(r.cells[5])),
+  );
+  if (ledger || trades) refuse('unknown_format', tx('refuse.binanceLanguage'));
+}
+
+/** "25-11-11 13:06:16" (the year in two digits, as Binance writes it since 2024) → "2025-11-11 13:06:16". */
+export const fullYear = (v: string): string => {
+  const s = v.trim();
+  return /^\d{2}-\d{2}-\d{2}(?:[ T]|$)/.test(s) ? `20${s}` : s;
+};
+
 const report = (
-  format: 'binance_trades_csv' | 'binance_ledger_csv',
+  format: 'binance_trades_csv' | 'binance_ledger_csv' | 'binance_convert_csv',
   events: ReportEvent[],
   r: RowReader,
   skipped: ParsedReport['skipped'],
+  notes: string[] = [],
 ): ParsedReport => ({
   format,
   family: 'binance',
@@ -76,7 +184,14 @@ const report = (
   events,
   errors: r.errors,
   skipped,
+  ...(notes.length ? { notes } : {}),
 });
+
+/** The time column: `Date(UTC)`/`UTC_Time` in UTC, else `Time` in the zone chosen for the export (with a note). */
+function timeColumn(index: Map<string, number>, utc: string): { column: string; notes: string[] } {
+  if (index.has(utc) || !index.has('Time')) return { column: utc, notes: [] };
+  return { column: 'Time', notes: [tx('note.binanceLocalTime')] };
+}
 
 export function cryptoTrade(
   row: number | string,
@@ -109,31 +224,45 @@ export function cryptoTrade(
     commission: feeInQuote ? abs(fee![0]!) : null,
     market: 'foreign',
     exchange,
-    security: 'digital_asset',
+    // EUR for USDC, USDT for TRY: a conversion of money (skipped as such), not a digital asset bought or sold
+    security: isMoney(base) && isMoney(quote) ? 'currency' : 'digital_asset',
     cryptoSwap: p.swap,
     note: [p.note, feeNote].filter(Boolean).join(' ') || null,
     flag: p.swap ? SWAP_FLAG(quote) : null,
   };
 }
 
-/** Spot Trade History: Date(UTC),Pair,Side,Price,Executed,Amount,Fee. */
+/**
+ * Spot Trade History: `Date(UTC),Pair,Side,Price,Executed,Amount,Fee` (amounts with their coin, `0.18SOL`), its
+ * translations, and the older `Date(UTC),Market,Type,Price,Amount,Total,Fee,Fee Coin` (plain numbers: there
+ * `Amount` is the base coin quantity and `Total` the quote amount).
+ */
 export function parseBinanceTrades(rows: CsvRow[]): ParsedReport {
-  const { index, data } = header(rows, ['Date(UTC)', 'Pair', 'Side', 'Executed', 'Amount']);
+  const translated = englishHeader(rows);
+  const old = binanceReport(translated[0]?.cells ?? []) === 'tradesOld';
+  const names = old
+    ? { pair: 'Market', side: 'Type', quantity: 'Amount', amount: 'Total' }
+    : { pair: 'Pair', side: 'Side', quantity: 'Executed', amount: 'Amount' };
+  const head = (translated[0]?.cells ?? []).map(headName);
+  const time = head.includes('Date(UTC)') || !head.includes('Time') ? 'Date(UTC)' : 'Time';
+  const { index, data } = header(translated, [time, names.pair, names.side, names.quantity, names.amount]);
+  const { notes } = timeColumn(index, 'Date(UTC)');
   const r = new RowReader('dmy');
   const events: ReportEvent[] = [];
   const cell = (cells: string[], c: string) => cells[index.get(c) ?? -1] ?? '';
   for (const { row, cells } of data) {
-    const date = r.date(row, 'Date(UTC)', cell(cells, 'Date(UTC)'));
-    const side = cell(cells, 'Side').toUpperCase();
-    const [quantity, baseAsset] = amountWithAsset(cell(cells, 'Executed'));
-    const [amount, quoteAsset] = amountWithAsset(cell(cells, 'Amount'));
-    const pair = cell(cells, 'Pair').toUpperCase();
+    const date = r.date(row, time, fullYear(cell(cells, time)));
+    const side = cell(cells, names.side).trim().toUpperCase();
+    const [quantity, baseAsset] = amountWithAsset(cell(cells, names.quantity));
+    const [amount, quoteAsset] = amountWithAsset(cell(cells, names.amount));
+    const pair = cell(cells, names.pair).trim().toUpperCase();
     const quote = quoteAsset || QUOTES.find((q) => pair.endsWith(q) && pair.length > q.length) || '';
     const base = baseAsset || pair.slice(0, pair.length - quote.length);
-    if (side !== 'BUY' && side !== 'SELL') r.fail(row, 'Side', tx('row.sideUnknown', { value: cell(cells, 'Side') }));
-    if (!quantity) r.fail(row, 'Executed', tx('row.quantityUnreadable', { value: cell(cells, 'Executed') }));
-    if (!amount) r.fail(row, 'Amount', tx('row.amountUnreadable', { value: cell(cells, 'Amount') }));
-    if (!quote || !base) r.fail(row, 'Pair', tx('row.pairUnreadable', { pair }));
+    if (side !== 'BUY' && side !== 'SELL')
+      r.fail(row, names.side, tx('row.sideUnknown', { value: cell(cells, names.side) }));
+    if (!quantity) r.fail(row, names.quantity, tx('row.quantityUnreadable', { value: cell(cells, names.quantity) }));
+    if (!amount) r.fail(row, names.amount, tx('row.amountUnreadable', { value: cell(cells, names.amount) }));
+    if (!quote || !base) r.fail(row, names.pair, tx('row.pairUnreadable', { pair }));
     if (!date || !quantity || !amount || !quote || !base || (side !== 'BUY' && side !== 'SELL')) continue;
     const feeCell = cell(cells, 'Fee');
     const fee = feeCell ? amountWithAsset(feeCell + (index.has('Fee Coin') ? cell(cells, 'Fee Coin') : '')) : null;
@@ -141,62 +270,114 @@ export function parseBinanceTrades(rows: CsvRow[]): ParsedReport {
       cryptoTrade(row, [cells.join('|')], date, side === 'BUY' ? 'buy' : 'sell', base, quantity, quote, amount, fee),
     );
   }
-  return report('binance_trades_csv', events, r, []);
+  return report('binance_trades_csv', events, r, [], notes);
 }
 
 const TRADE_OPS =
-  /^(Transaction (Buy|Spend|Sold|Revenue|Fee)|Buy|Sell|Fee|Binance Convert|Small assets exchange BNB)$/i;
-const REWARD_OPS = /(Interest|Staking Rewards?|Distribution|Airdrop|Reward|Cashback|Launchpool)/i;
+  /^(Transaction (Buy|Spend|Sold|Revenue|Fee|Related)|Buy|Sell|Fee|Binance Convert|Large OTC Trading|Small Assets Exchange BNB|Buy Crypto With Fiat|Sell Crypto To Fiat)$/i;
+const REWARD_OPS =
+  /(Interest|Staking Rewards?|Distribution|Airdrop|Reward|Cashback|Launchpool|Commission|Rebate|Referral|Referrer|Kickback|Mining|Crypto Box|Voucher)/i;
+/** Coins moved into or out of an Earn product (Launchpool, Savings, Staking): not income, not a deal. */
+const PRODUCT_MOVES = /(Subscription|Subscribe|Redemption|Purchase)/i;
+const DUST = /^Small Assets Exchange BNB$/i;
 
-/** Transaction History ledger: legs of one trade share UTC_Time and Account. */
+interface Leg {
+  row: number;
+  op: string;
+  coin: string;
+  change: string;
+}
+
+interface Group {
+  key: string;
+  account: string;
+  /** seconds since the epoch of the time as written, for legs written a second apart */
+  second: number;
+  rows: number[];
+  date: string;
+  time: string;
+  legs: Leg[];
+}
+
+const secondOf = (time: string): number => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(time);
+  return m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) / 1000 : Number.NaN;
+};
+
+const isFee = (l: Leg) => /fee/i.test(l.op);
+
+/**
+ * Transaction History ledger: legs of one trade share the time and Account (`UTC_Time`, or `Time` in the zone of
+ * the export); a leg written a second after the others (Binance Convert, Buy Crypto With Fiat) joins them.
+ */
 export function parseBinanceLedger(rows: CsvRow[]): ParsedReport {
-  const { index, data } = header(rows, ['UTC_Time', 'Operation', 'Coin', 'Change']);
+  const translated = englishHeader(rows);
+  const head = (translated[0]?.cells ?? []).map(headName);
+  const time = head.includes('UTC_Time') || !head.includes('Time') ? 'UTC_Time' : 'Time';
+  const { index, data } = header(translated, [time, 'Operation', 'Coin', 'Change']);
+  const { notes } = timeColumn(index, 'UTC_Time');
   const r = new RowReader('dmy');
   const events: ReportEvent[] = [];
   const skipped: ParsedReport['skipped'] = [];
   const cell = (cells: string[], c: string) => text(cells[index.get(c) ?? -1]);
-  const groups = new Map<
-    string,
-    { rows: number[]; date: string; time: string; legs: { row: number; op: string; coin: string; change: string }[] }
-  >();
+  const groups = new Map<string, Group>();
+  const flagged = (row: number, cells: string[], date: string, coin: string, change: string, comment: string) =>
+    events.push({
+      type: 'unknown',
+      row,
+      identity: [cells.join('|')],
+      date,
+      name: coin,
+      isin: null,
+      ticker: coin,
+      currency: coin,
+      amount: change,
+      quantity: change,
+      market: 'foreign',
+      security: 'digital_asset',
+      comment,
+    });
   for (const { row, cells } of data) {
     const op = cell(cells, 'Operation');
-    const time = cell(cells, 'UTC_Time');
+    const stamp = fullYear(cell(cells, time));
+    const account = cell(cells, 'Account');
     const coin = cell(cells, 'Coin').toUpperCase();
-    const date = r.date(row, 'UTC_Time', time);
+    const date = r.date(row, time, stamp);
     const change = r.number(row, 'Change', cell(cells, 'Change'));
     if (!date || !change) continue;
+    if (/futures/i.test(account) && !/transfer/i.test(op)) {
+      // futures: realised profit and loss, funding and trading fees are derivatives income, entered by hand
+      flagged(row, cells, date, coin, change, tx('comment.binanceDerivatives', { operation: op, account }));
+      continue;
+    }
+    if (/^P2P Trading$/i.test(op)) {
+      // a coin bought or sold for money paid outside Binance: the file has no price
+      flagged(row, cells, date, coin, change, tx('comment.binanceP2p'));
+      continue;
+    }
+    if (PRODUCT_MOVES.test(op)) {
+      skipped.push({ row, reason: tx('skip.operationNotDeal', { operation: op }) });
+      continue;
+    }
     if (REWARD_OPS.test(op)) {
-      events.push({
-        type: 'unknown',
-        row,
-        identity: [cells.join('|')],
-        date,
-        name: coin,
-        isin: null,
-        ticker: coin,
-        currency: coin,
-        amount: change,
-        quantity: change,
-        market: 'foreign',
-        security: 'digital_asset',
-        comment: tx('comment.cryptoReward', { operation: op }),
-      });
+      flagged(row, cells, date, coin, change, tx('comment.cryptoReward', { operation: op }));
       continue;
     }
     if (!TRADE_OPS.test(op)) {
       skipped.push({ row, reason: tx('skip.operationNotDeal', { operation: op }) });
       continue;
     }
-    const key = `${time}|${cell(cells, 'Account')}`;
-    const g = groups.get(key) ?? { rows: [], date, time, legs: [] };
+    // small balances converted at one time are told apart by the remark («ACE to USDC») where it is given
+    const remark = DUST.test(op) ? cell(cells, 'Remark') : '';
+    const key = `${stamp}|${account}${remark ? `|${remark}` : ''}`;
+    const g = groups.get(key) ?? { key, account, second: secondOf(stamp), rows: [], date, time: stamp, legs: [] };
     g.rows.push(row);
     g.legs.push({ row, op, coin, change });
     groups.set(key, g);
   }
-  for (const [key, g] of groups) {
+  for (const g of joinSecondApart([...groups.values()])) {
     const row = g.rows.length === 1 ? g.rows[0]! : tx('row.labelMany', { rows: g.rows.join(', ') });
-    const feeLegs = g.legs.filter((l) => /fee/i.test(l.op));
+    const feeLegs = g.legs.filter(isFee);
     const legs = g.legs.filter((l) => !feeLegs.includes(l));
     if (!legs.length) {
       // a fee with no trade at that time (Strategy accounts write such rows): nothing was bought or sold
@@ -211,31 +392,135 @@ export function parseBinanceLedger(rows: CsvRow[]): ParsedReport {
     const got = sumByCoin(legs.filter((l) => !isNegative(l.change)));
     const spent = sumByCoin(legs.filter((l) => isNegative(l.change)));
     const fees = sumByCoin(feeLegs);
+    const identity = [g.key];
+    if (got.length === 1 && spent.length > 1 && !fees.length && legs.every((l) => DUST.test(l.op))) {
+      // old dust conversions: each coin given (−) is written next to the BNB it gave (+), in file order
+      const given = legs.filter((l) => isNegative(l.change));
+      const received = legs.filter((l) => !isNegative(l.change));
+      if (given.length === received.length) {
+        given.forEach((l, i) => {
+          const pair: [string, string] = [received[i]!.coin, abs(received[i]!.change)];
+          events.push(...exchange(row, [...identity, l.coin, i], g.date, [l.coin, abs(l.change)], pair, null));
+        });
+        continue;
+      }
+    }
     if (got.length !== 1 || spent.length !== 1 || fees.length > 1) {
       r.fail(row, 'Operation', tx('row.legsUnmatched'));
       continue;
     }
-    const [gotCoin, gotAmount] = got[0]!;
-    const [spentCoin, spentAmount] = spent[0]!;
     const feeLeg: [string, string] | null = fees[0] ? [fees[0][1], fees[0][0]] : null;
-    const spentIsMoney = FIAT.has(spentCoin) || USD_STABLECOINS.has(spentCoin);
-    const gotIsMoney = FIAT.has(gotCoin) || USD_STABLECOINS.has(gotCoin);
-    const identity = [key];
-    if (spentIsMoney && !gotIsMoney) {
-      events.push(cryptoTrade(row, identity, g.date, 'buy', gotCoin, gotAmount, spentCoin, spentAmount, feeLeg));
-    } else if (gotIsMoney && !spentIsMoney) {
-      events.push(cryptoTrade(row, identity, g.date, 'sell', spentCoin, spentAmount, gotCoin, gotAmount, feeLeg));
-    } else {
-      // crypto for crypto: an exchange out of one asset and into another, both need a value
-      events.push(
-        cryptoTrade(row, [...identity, 'out'], g.date, 'sell', spentCoin, spentAmount, gotCoin, gotAmount, feeLeg),
-      );
-      events.push(
-        cryptoTrade(row, [...identity, 'in'], g.date, 'buy', gotCoin, gotAmount, spentCoin, spentAmount, null),
-      );
+    events.push(...exchange(row, identity, g.date, spent[0]!, got[0]!, feeLeg));
+  }
+  return report('binance_ledger_csv', events, r, skipped, notes);
+}
+
+/** One coin given for another: a purchase (money given), a sale (money received), or an exchange of two coins. */
+export function exchange(
+  row: number | string,
+  identity: unknown[],
+  date: string,
+  [spentCoin, spentAmount]: [string, string],
+  [gotCoin, gotAmount]: [string, string],
+  feeLeg: [string, string] | null,
+): TradeEvent[] {
+  const spentIsMoney = isMoney(spentCoin);
+  const gotIsMoney = isMoney(gotCoin);
+  if (spentIsMoney && gotIsMoney) {
+    // money for money (EUR for USDC): one conversion, skipped as such
+    return [cryptoTrade(row, identity, date, 'buy', gotCoin, gotAmount, spentCoin, spentAmount, feeLeg)];
+  }
+  if (spentIsMoney && !gotIsMoney) {
+    return [cryptoTrade(row, identity, date, 'buy', gotCoin, gotAmount, spentCoin, spentAmount, feeLeg)];
+  }
+  if (gotIsMoney && !spentIsMoney) {
+    return [cryptoTrade(row, identity, date, 'sell', spentCoin, spentAmount, gotCoin, gotAmount, feeLeg)];
+  }
+  // crypto for crypto: an exchange out of one asset and into another, both need a value
+  return [
+    cryptoTrade(row, [...identity, 'out'], date, 'sell', spentCoin, spentAmount, gotCoin, gotAmount, feeLeg),
+    cryptoTrade(row, [...identity, 'in'], date, 'buy', gotCoin, gotAmount, spentCoin, spentAmount, null),
+  ];
+}
+
+/**
+ * Binance writes some legs a second after the others (Binance Convert `14:21:58` +BNB, `14:21:59` −EUR; a
+ * `Fee` at `10:00:01` for a trade at `10:00:00`). A group with only coins received and the group of the next
+ * second (same account) with only coins given are one trade; so is a fee alone next to a whole trade.
+ */
+function joinSecondApart(groups: Group[]): Group[] {
+  const side = (g: Group) => {
+    const legs = g.legs.filter((l) => !isFee(l));
+    const got = legs.some((l) => !isNegative(l.change));
+    const gave = legs.some((l) => isNegative(l.change));
+    return legs.length === 0 ? 'fee' : got && gave ? 'whole' : got ? 'got' : 'gave';
+  };
+  const sorted = [...groups].sort((a, b) => a.second - b.second);
+  const gone = new Set<Group>();
+  const fits = (a: string, b: string) =>
+    (a === 'got' && b === 'gave') ||
+    (a === 'gave' && b === 'got') ||
+    (a === 'fee' && b === 'whole') ||
+    (a === 'whole' && b === 'fee');
+  for (let i = 0; i < sorted.length; i++) {
+    const g = sorted[i]!;
+    if (gone.has(g) || side(g) === 'whole') continue;
+    for (let j = i + 1; j < sorted.length && sorted[j]!.second - g.second <= 1; j++) {
+      const h = sorted[j]!;
+      if (gone.has(h) || h.account !== g.account || h.second === g.second || !fits(side(g), side(h))) continue;
+      const [first, second] = [g, h];
+      first.legs.push(...second.legs);
+      first.rows = [...first.rows, ...second.rows].sort((a, b) => a - b);
+      gone.add(second);
+      break;
+    }
+    // a fee alone a second after a whole trade
+    if (side(g) === 'fee' && !gone.has(g)) {
+      for (let j = i - 1; j >= 0 && g.second - sorted[j]!.second <= 1; j--) {
+        const h = sorted[j]!;
+        if (gone.has(h) || h.account !== g.account || h.second === g.second || side(h) !== 'whole') continue;
+        h.legs.push(...g.legs);
+        h.rows = [...h.rows, ...g.rows].sort((a, b) => a - b);
+        gone.add(g);
+        break;
+      }
     }
   }
-  return report('binance_ledger_csv', events, r, skipped);
+  return groups.filter((g) => !gone.has(g));
+}
+
+const CONVERT_DONE = /^(Success|Successful|Completed|Filled)$/i;
+
+/**
+ * Convert history: `Date|Time,[Wallet,]Pair,Type,Sell,Buy,Price,Inverse Price,Date Updated,Status`, one
+ * conversion a row, `Sell` and `Buy` with their coin (`124.60184573 BUSD`, `1.00000000ETH`). Only done ones
+ * are deals; the others are skipped with their status.
+ */
+export function parseBinanceConvert(rows: CsvRow[]): ParsedReport {
+  const translated = englishHeader(rows);
+  const head = (translated[0]?.cells ?? []).map(headName);
+  const time = ['Date(UTC)', 'Date', 'Time', 'Date Updated'].find((c) => head.includes(c)) ?? 'Date';
+  const { index, data } = header(translated, [time, 'Sell', 'Buy', 'Status']);
+  const notes = time === 'Date(UTC)' ? [] : [tx('note.binanceLocalTime')];
+  const r = new RowReader('dmy');
+  const events: ReportEvent[] = [];
+  const skipped: ParsedReport['skipped'] = [];
+  const cell = (cells: string[], c: string) => text(cells[index.get(c) ?? -1]);
+  for (const { row, cells } of data) {
+    const status = cell(cells, 'Status');
+    if (!CONVERT_DONE.test(status)) {
+      skipped.push({ row, reason: tx('skip.convertNotDone', { status }) });
+      continue;
+    }
+    const date = r.date(row, time, fullYear(cell(cells, time)));
+    const [sold, soldCoin] = amountWithAsset(cell(cells, 'Sell'));
+    const [bought, boughtCoin] = amountWithAsset(cell(cells, 'Buy'));
+    if (!sold || !soldCoin) r.fail(row, 'Sell', tx('row.amountUnreadable', { value: cell(cells, 'Sell') }));
+    if (!bought || !boughtCoin) r.fail(row, 'Buy', tx('row.amountUnreadable', { value: cell(cells, 'Buy') }));
+    if (!date || !sold || !soldCoin || !bought || !boughtCoin) continue;
+    events.push(...exchange(row, [cells.join('|')], date, [soldCoin, abs(sold)], [boughtCoin, abs(bought)], null));
+  }
+  return report('binance_convert_csv', events, r, skipped, notes);
 }
 
 function sumByCoin(legs: { coin: string; change: string }[]): [string, string][] {

@@ -6,12 +6,17 @@
  *   `Timestamp (UTC+0)` as `YYYY-MM-DD HH:MM:SS`;
  * - pre-unified (classic) account: `Filled Time (Local Time)` first, pair `RENDER/USDT`, amounts with their coin
  *   (`16.35 RENDER`, `105.31 USDT`), the fee with its coin.
+ * - the 2026 spelling adds `feeCoin,ExecFeeV2` after `Direction` and writes `--` in `Fees`: the fee is
+ *   `ExecFeeV2` in `feeCoin`.
  * Where the fee has no coin, it is taken to be in the base coin for a purchase and in the quote coin for a sale
  * (Bybit takes the fee from the coin received; the file does not say).
  */
+
+import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import type { CsvRow } from '../read/csv.ts';
 import { tx } from '../texts.ts';
+import { isBlank, text } from '../values.ts';
 import { amountWithAsset, cryptoTrade, header, QUOTES } from './binance.ts';
 import { RowReader } from './common.ts';
 
@@ -43,7 +48,11 @@ export function parseBybitSpot(rows: CsvRow[]): ParsedReport {
     const side = cell(cells, 'Direction').trim().toUpperCase();
     const [quantity, quantityCoin] = amount(row, 'Filled Quantity', cell(cells, 'Filled Quantity'));
     const [value, valueCoin] = amount(row, 'Filled Value', cell(cells, 'Filled Value'));
-    const [fee, feeCoin] = amountWithAsset(cell(cells, 'Fees'));
+    // `Fees` («0.01635 RENDER», «0.01», or «--» with the fee in `ExecFeeV2` and its coin in `feeCoin`)
+    const v2 = isBlank(cell(cells, 'Fees')) && !isBlank(cell(cells, 'ExecFeeV2'));
+    const [fee, feeCoin]: [string | null, string] = v2
+      ? [amountWithAsset(cell(cells, 'ExecFeeV2'))[0], text(cell(cells, 'feeCoin')).toUpperCase()]
+      : amountWithAsset(cell(cells, 'Fees'));
     const shown = cell(cells, 'Spot Pairs').trim();
     const pair = shown.toUpperCase();
     // "RENDER/USDT" names both coins; "BTCUSDT" is split by the coin of Filled Value, else by a known quote
@@ -86,4 +95,19 @@ export function parseBybitSpot(rows: CsvRow[]): ParsedReport {
     errors: r.errors,
     skipped: [],
   };
+}
+
+/**
+ * Other Bybit exports, refused with the one to download: the balance change logs (Unified Trading Account
+ * `Transaction Log`, Funding account `Asset Change Details`) and the derivatives `Closed P&L`. `lines` are the
+ * first lines of the file, without quotes.
+ */
+export function refuseOtherBybitReport(lines: string[]): void {
+  for (const line of lines) {
+    const has = (...names: string[]) => names.every((n) => line.includes(n));
+    if (has('Contract', 'Cash Flow', 'Wallet Balance') || has('Date & Time(UTC)', 'QTY', 'Account Balance')) {
+      refuse('unknown_format', tx('refuse.bybitTransactionLog'));
+    }
+    if (has('Realized P&L', 'Entry Price', 'Exit Price')) refuse('unknown_format', tx('refuse.bybitClosedPnl'));
+  }
 }

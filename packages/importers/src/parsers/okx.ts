@@ -9,6 +9,8 @@
  * two rows have different ids and one `Order id`, and an order may have several fills. The rows of one order on one
  * date make one deal (sums of the fills). `Amount` is unsigned; the row's coin is the balance unit.
  */
+
+import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import type { CsvRow } from '../read/csv.ts';
 import { tx } from '../texts.ts';
@@ -17,6 +19,9 @@ import { cryptoTrade, header } from './binance.ts';
 import { RowReader } from './common.ts';
 
 export const OKX = 'OKX';
+
+/** An id written by Excel in its number format: «3.56E+18». */
+const MANGLED_ID = /^\d(\.\d+)?E\+?\d+$/i;
 
 interface Leg {
   row: number;
@@ -85,10 +90,15 @@ export function parseOkxTrades(rows: CsvRow[]): ParsedReport {
   const events: ReportEvent[] = [];
   const skipped: ParsedReport['skipped'] = [];
   const orders = new Map<string, Leg[]>();
+  let mangledIds = false;
   for (const { row, cells } of data) {
     const tradeType = text(cell(cells, 'Trade Type'));
     if (tradeType === 'Transfer') {
       skipped.push({ row, reason: tx('skip.okxTransfer') });
+      continue;
+    }
+    if (/^(Deposit|Withdrawal|Withdraw)$/i.test(tradeType)) {
+      skipped.push({ row, reason: tx('skip.okxDepositWithdrawal', { type: tradeType }) });
       continue;
     }
     const date = dateOf(row, cell(cells, 'Time'));
@@ -120,8 +130,12 @@ export function parseOkxTrades(rows: CsvRow[]): ParsedReport {
       continue;
     }
     const fee = readDecimal(cell(cells, 'Fee'));
-    // the fills of one order (or the two rows of one id, when there is no order id) on one date
-    const key = `${cell(cells, 'Order id') || id}|${date}`;
+    // the fills of one order (or the two rows of one id, when there is no order id) on one date; an order id
+    // that Excel turned into «3.56E+18» names no order: the rows of one time and pair are one deal then
+    const order = text(cell(cells, 'Order id'));
+    const mangled = MANGLED_ID.test(order);
+    if (mangled) mangledIds = true;
+    const key = `${mangled ? `${text(cell(cells, 'Time'))} ${text(cell(cells, layout.instrument))}` : order || id}|${date}`;
     const legs = orders.get(key) ?? [];
     legs.push({
       row,
@@ -137,6 +151,7 @@ export function parseOkxTrades(rows: CsvRow[]): ParsedReport {
     orders.set(key, legs);
   }
   for (const [key, legs] of orders) events.push(...dealOf(key.slice(0, key.lastIndexOf('|')), legs, r));
+  if (mangledIds) notes.push(tx('note.okxOrderIdsMangled'));
   return {
     format: 'okx_trades_csv',
     family: 'okx',
@@ -202,4 +217,18 @@ function dealOf(order: string, legs: Leg[], r: RowReader): ReportEvent[] {
     deal.note = [deal.note, ...more].filter(Boolean).join(' ');
   }
   return [deal];
+}
+
+/**
+ * Other OKX exports, refused with the one to download: the funding account's bills (`Before Balance`,
+ * `After Balance`) and the deposit and withdrawal history (`Crypto`, `Transaction ID`). `lines` are the first
+ * lines of the file, without quotes.
+ */
+export function refuseOtherOkxReport(lines: string[]): void {
+  for (const line of lines) {
+    const has = (...names: string[]) => names.every((n) => line.includes(n));
+    if (has('Before Balance', 'After Balance') || has('Crypto', 'Transaction ID', 'Amount')) {
+      refuse('unknown_format', tx('refuse.okxFunding'));
+    }
+  }
 }

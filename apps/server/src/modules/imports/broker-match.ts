@@ -9,7 +9,7 @@ const FORMATS_OF: Record<string, readonly FormatId[]> = {
   'Freedom Finance РК': ['freedom_json', 'freedom_xml'],
   'Halyk Finance': ['halyk_xlsx', 'halyk_csv'],
   'Jusan Invest': ['jusan_csv', 'jusan_xlsx'],
-  Binance: ['binance_trades_csv', 'binance_ledger_csv'],
+  Binance: ['binance_trades_csv', 'binance_ledger_csv', 'binance_convert_csv'],
   Exante: ['exante_trades_csv', 'exante_transactions_csv'],
   'БКС Мир инвестиций': ['bcs_xls', 'bcs_xlsx'],
 };
