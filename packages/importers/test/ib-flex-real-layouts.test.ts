@@ -169,3 +169,30 @@ describe('IB Flex: the IB company that holds the account is the bank of section 
     expect(us).toMatchObject({ bank_name: 'Interactive Brokers LLC', country_code: 'USA' });
   });
 });
+
+describe('IB Flex: taxes in sections of their own (SalesTaxes, TransactionTaxes)', () => {
+  it('the stamp duty is counted once, on its trade; a VAT on a fee is listed as skipped, not a deal', async () => {
+    const r = await parse(`<Trades>
+<Trade accountId="U12345678" currency="GBP" assetCategory="STK" symbol="VOD" description="VODAFONE GROUP" isin="GB00BH4HKS39" listingExchange="LSE" tradeID="9" tradeDate="20250310" dateTime="20250310;100000" quantity="1000" tradePrice="0.7" proceeds="-700" ibCommission="-3" ibCommissionCurrency="GBP" taxes="-3.5" buySell="BUY"/>
+</Trades>
+<SalesTaxes><SalesTax accountId="U12345678" currency="USD" date="20250131" salesTax="-0.9" taxableDescription="MONTHLY MINIMUM FEE"/></SalesTaxes>
+<TransactionTaxes><TransactionTax accountId="U12345678" currency="GBP" symbol="VOD" date="20250310" taxDescription="UK STAMP DUTY" taxAmount="-3.5" tradeID="9"/></TransactionTaxes>`);
+    // one purchase of 700 GBP, commission 3 + the stamp duty 3.5 = 6.5 (not 10: the duty is not read twice)
+    expect(r.deals).toHaveLength(1);
+    expect(r.deals[0]).toMatchObject({ kind: 'purchase', purchase_opening_cost: '700', commission: '6.5' });
+    expect(r.skipped.map((s) => s.row)).toEqual(['SalesTax 31.01.2025', 'TransactionTax 10.03.2025']);
+    expect(r.skipped[0]!.reason).toContain('0.9 USD на «MONTHLY MINIMUM FEE»');
+    expect(r.skipped[1]!.reason).toContain('уже учтен в сделке');
+    // neither section is reported as unread
+    expect(r.reconciliation.notes).toEqual([]);
+  });
+
+  it('a section we do not know, next to the trades, is named in the reconciliation with its row count', async () => {
+    const r = await parse(`<Trades>
+<Trade accountId="U12345678" currency="USD" assetCategory="STK" symbol="AAPL" isin="US0378331005" tradeID="1" tradeDate="20250310" quantity="1" tradePrice="200" proceeds="-200" ibCommission="-1" buySell="BUY"/>
+</Trades>
+<IncentiveCouponAccrualDetails><IncentiveCouponAccrualDetail accountId="U12345678" currency="USD"/><IncentiveCouponAccrualDetail accountId="U12345678" currency="USD"/></IncentiveCouponAccrualDetails>`);
+    expect(r.deals).toHaveLength(1);
+    expect(r.reconciliation.notes.join(' ')).toContain('IncentiveCouponAccrualDetails — 2');
+  });
+});

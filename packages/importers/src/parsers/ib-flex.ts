@@ -189,7 +189,10 @@ export function parseIbFlex(xml: string): ParsedReport {
           else if (section === 'CashReport' && name === 'CashReportCurrency') st.cashReport.push(attrs);
           else if (section === 'CorporateActions' && name === 'CorporateAction') st.corporate.push(attrs);
           else if (section === 'OptionEAE' && name === 'OptionEAE') st.optionEae.push(attrs);
-          else if (!READ_SECTIONS.has(section) && !QUIET_SECTIONS.has(section)) {
+          else if (section === 'SalesTaxes' && name === 'SalesTax') skipped.push(salesTaxRow(attrs, 'ibSalesTax'));
+          else if (section === 'TransactionTaxes' && name === 'TransactionTax') {
+            skipped.push(salesTaxRow(attrs, 'ibTransactionTax'));
+          } else if (!READ_SECTIONS.has(section) && !QUIET_SECTIONS.has(section)) {
             unread.set(section, (unread.get(section) ?? 0) + 1);
           }
           if (section !== 'Trades' && READ_SECTIONS.has(section)) read++;
@@ -271,6 +274,28 @@ function checkLayout(
   if (names.length) {
     report.notes = [tx('note.ibFlexUnread', { sections: names.map((n) => `${n} — ${unread.get(n)}`).join(', ') })];
   }
+}
+
+/**
+ * Taxes IB lists in sections of their own, each row skipped with what it is: a sales tax (VAT, GST) charged on
+ * a commission or a fee is a tax on the broker's service, not a deal; a transaction tax (stamp duty, FTT) is
+ * already on its trade (`taxes`, added to the commission there), so reading it again would count it twice.
+ */
+function salesTaxRow(a: Attrs, key: 'ibSalesTax' | 'ibTransactionTax'): { row: string; reason: string } {
+  const amount = text(key === 'ibSalesTax' ? a.salesTax : a.taxAmount);
+  const raw = a.date || a.reportDate;
+  const date = readDate(raw, 'mdy') ?? text(raw);
+  const description =
+    text(key === 'ibSalesTax' ? a.taxableDescription || a.description : a.taxDescription || a.description) ||
+    text(a.symbol);
+  return {
+    row: `${key === 'ibSalesTax' ? 'SalesTax' : 'TransactionTax'} ${date}`.trim(),
+    reason: tx(`skip.${key}`, {
+      amount: amount.replace(/^-/, ''),
+      currency: text(a.currency),
+      description,
+    }),
+  };
 }
 
 /** An ISIN written only inside a description: "MSFT(US5949181045) Cash Dividend…". */
