@@ -43,6 +43,12 @@ function layoutFromHint(hint: string | undefined): Layout | null {
   return null;
 }
 
+/**
+ * Brokers of our list whose report format is published nowhere (formats/README.md): their users fill our
+ * template. Matched on the broker name the upload screen sends.
+ */
+const NO_READER = /bcc|бцк|tabys|табыс/i;
+
 /** A table whose header shares at least two column names with a layout is that layout with wrong columns. */
 function closestLayout(rows: { cells: (string | number | Date)[] }[]): Layout | null {
   let best: Layout | null = null;
@@ -107,15 +113,19 @@ async function parseSniffed(bytes: Uint8Array, s: Sniffed, opts: ParseOptions): 
     (format && LAYOUT_OF[format]) ||
     layoutFromHint(opts.brokerHint) ||
     closestLayout([...rows.slice(0, 30), ...sheets.flatMap((sh) => sh.rows.slice(0, 30))]);
+  // a broker whose own report we cannot read: only a table with our template's header is taken, anything
+  // else is that broker's report and gets the way round, not the template's missing-columns message
+  const unread = opts.brokerHint && NO_READER.test(opts.brokerHint) ? opts.brokerHint : null;
   if (s.kind === 'xlsx' || s.kind === 'xls') {
-    const candidates = layout ? [layout] : LAYOUTS;
+    const candidates = layout && !unread ? [layout] : LAYOUTS;
     for (const l of candidates) {
       const sheet = sheets.find((sh) => sh.rows.slice(0, 30).some((r) => isHeaderOf(r.cells, l)));
       if (sheet) return parseTable(sheet.rows, l, s.kind);
     }
-    if (layout) return parseTable(sheets[0]?.rows ?? [], layout, s.kind);
+    if (layout && !unread) return parseTable(sheets[0]?.rows ?? [], layout, s.kind);
   } else if (s.kind === 'csv' && layout) {
-    return parseTable(rows, layout, 'csv');
+    if (!unread || rows.slice(0, 30).some((r) => isHeaderOf(r.cells, layout))) return parseTable(rows, layout, 'csv');
   }
+  if (unread) return refuse('unknown_format', tx('refuse.noReader', { broker: unread }));
   return refuse('unknown_format', tx('refuse.unknownFormat', { wrongFormat: MSG.wrongFormat(ACCEPTED_FORMATS) }));
 }

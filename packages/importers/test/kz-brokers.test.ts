@@ -1,5 +1,6 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { parseSample } from './helpers.ts';
+import { expectRefused, parseSample } from './helpers.ts';
 
 describe('Halyk Finance XLSX (our documented layout)', async () => {
   const r = await parseSample('halyk.xlsx');
@@ -78,5 +79,39 @@ describe('Jusan Invest CSV in Windows-1251 (our documented layout)', async () =>
     expect(r.errors).toEqual([
       { row: 5, field: 'Дата сделки', message: 'Строка 5: не удалось прочитать дату «31/02/2024»' },
     ]);
+  });
+});
+
+describe('BCC Invest and Tabys: no published format, our template instead', () => {
+  // a statement of their own (made up: the real layout is published nowhere), with a date, an amount, a quantity
+  async function ownReport(): Promise<Uint8Array> {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Отчет');
+    ws.addRow(['Брокерский отчет за 2024 год']);
+    ws.addRow(['Дата', 'Инструмент', 'Операция', 'Количество', 'Сумма']);
+    ws.addRow(['01.02.2024', 'KZTK', 'Покупка', 10, 1000]);
+    return new Uint8Array(await wb.xlsx.writeBuffer());
+  }
+
+  it('their own report is refused with the way round (template or manual entry), not a template error', async () => {
+    const bytes = await ownReport();
+    for (const broker of ['BCC Invest', 'Tabys']) {
+      await expectRefused(bytes, new RegExp(`^Отчеты ${broker} пока не читаются автоматически: .*шаблон Декларанта`), {
+        brokerHint: broker,
+      });
+    }
+    // another CSV of theirs, too
+    const csv = new TextEncoder().encode('Дата;Инструмент;Количество;Сумма\n01.02.2024;KZTK;10;1000\n');
+    await expectRefused(csv, /^Отчеты Tabys пока не читаются автоматически/, { brokerHint: 'Tabys' });
+  });
+
+  it('our template filled in and uploaded with BCC Invest chosen is read as the template', async () => {
+    for (const name of ['template.xlsx', 'template.csv']) {
+      const plain = await parseSample(name);
+      const bcc = await parseSample(name, { brokerHint: 'BCC Invest' });
+      expect(bcc.format).toBe(plain.format);
+      expect(bcc.deals.length).toBeGreaterThan(0);
+      expect(bcc.deals.map((d) => d.source_key)).toEqual(plain.deals.map((d) => d.source_key));
+    }
   });
 });
