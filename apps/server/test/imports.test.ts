@@ -266,6 +266,11 @@ describe('upload-file: every supported format lands in its sections', () => {
     ['template.csv', 'Другой брокер (шаблон Декларанта)', 'template_csv'],
     ['template.xlsx', 'Другой брокер (шаблон Декларанта)', 'template_xlsx'],
     ['bcs.xls', 'БКС Мир инвестиций', 'bcs_xls'],
+    // in the brokers list since issue 16: found by name, not only under «Другой брокер»
+    ['tbank.xlsx', 'Т-Банк', 'tbank_xlsx'],
+    ['freedom.json', 'Freedom24', 'freedom_json'],
+    ['bybit-spot.csv', 'Bybit', 'bybit_spot_csv'],
+    ['okx-trades.csv', 'OKX', 'okx_trades_csv'],
   ];
   for (const [file, bank, format] of formats) {
     it(file, async () => {
@@ -567,6 +572,11 @@ describe('reconciliation, corporate actions and the wrong file (issue 16)', () =
     );
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toMatch(/похож на отчет брокера Freedom.*выбран брокер Interactive Brokers/);
+    expect(await fileCount(id)).toBe(0);
+    // an OKX export with Bybit chosen, too
+    const okx = await upload(u.token, id, [{ name: 'okx.csv', bytes: sample('okx-trades.csv') }], 'Bybit');
+    expect(okx.statusCode).toBe(422);
+    expect(okx.json().message).toMatch(/выбран брокер Bybit/);
     expect(await fileCount(id)).toBe(0);
   });
 

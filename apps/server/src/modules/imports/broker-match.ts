@@ -12,6 +12,10 @@ const FORMATS_OF: Record<string, readonly FormatId[]> = {
   Binance: ['binance_trades_csv', 'binance_ledger_csv', 'binance_convert_csv'],
   Exante: ['exante_trades_csv', 'exante_transactions_csv'],
   'БКС Мир инвестиций': ['bcs_xls', 'bcs_xlsx'],
+  'Т-Банк': ['tbank_xlsx'],
+  Freedom24: ['freedom_json', 'freedom_xml'],
+  Bybit: ['bybit_spot_csv'],
+  OKX: ['okx_trades_csv'],
 };
 
 const TEMPLATE: readonly string[] = ['template_csv', 'template_xlsx', 'template_xls'];
