@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerViaApi, uniqueEmail } from './support/accounts.ts';
 import { apiCall, demoToken, launch, newPage, signInTo } from './support/browser.ts';
 
 const SAMPLES = join(import.meta.dirname, '../packages/importers/samples');
@@ -164,6 +165,49 @@ describe('broker report upload', () => {
     expect(await page.getByTestId('upload-reconciliation-note').count()).toBe(0);
     if (process.env.H2_SHOTS)
       await page.screenshot({ path: `${process.env.H2_SHOTS}/upload-reconciliation.png`, fullPage: true });
+    await context.close();
+  });
+
+  it('a report attached to a new form: step 4 shows its progress, then what was added, and the tiles fill in', async () => {
+    const own = await registerViaApi(uniqueEmail('new-form-upload'));
+    const { page, context } = await newPage(browser, { width: 1280, height: 900 });
+    await page.goto('/');
+    await page.evaluate((t) => {
+      localStorage.setItem('access_token', t);
+      localStorage.setItem('session', 'B2C');
+    }, own);
+    await page.goto('/app/declaration?step=3');
+    await page.getByRole('heading', { name: 'Новая форма' }).waitFor();
+    for (const [label, option] of [
+      [/^Отчетный год/, /^2024$/],
+      [/^Код органа/, /^0101/],
+      [/^Брокер/, /^Interactive Brokers/],
+    ] as const) {
+      await page.getByRole('combobox', { name: label }).click();
+      await page.getByRole('option', { name: option }).first().click();
+    }
+    await page
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({
+        name: 'ib-flex.xml',
+        mimeType: 'application/xml',
+        buffer: readFileSync(join(SAMPLES, 'ib-flex.xml')),
+      });
+    await page.getByRole('button', { name: 'Создать' }).click();
+    await page.waitForURL(/step=4&import=\d+/);
+    const banner = page.getByTestId('import-banner');
+    await page.locator('[data-testid="import-banner"][data-status="done"]').waitFor({ timeout: 30_000 });
+    expect(await banner.textContent()).toMatch(/Загрузка завершена: добавлено сделок \d+/);
+    // the tiles were refreshed with the imported deals (the sample has sales abroad)
+    const second = page.locator('[data-testid="section-tile"][data-section="second_section"]');
+    await expect
+      .poll(async () => Number((await second.getByTestId('tile-count').textContent()) ?? 0))
+      .toBeGreaterThan(0);
+    // the full reconciliation is one click away
+    await banner.getByRole('link', { name: /Сверка отчета/ }).click();
+    await page.waitForURL(/uploading-file\?import=\d+/);
+    await page.getByTestId('upload-reconciliation').waitFor();
     await context.close();
   });
 });

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/client.ts';
+import { ImportBanner } from '../imports/index.ts';
 import { laterCalls } from './api.ts';
 import { form250Groups, STEP, stepUrl, tilesFor } from './rules.ts';
 import { SectionTile } from './SectionTile.tsx';
@@ -39,6 +40,7 @@ export function DataEntryStep({ step, declaration }: { step: 4 | 5; declaration:
         <Text c="dimmed">{t('declarations:formYear', { form, year: d.year })}</Text>
       </Stack>
       {d.read_only && <Alert color="yellow">{t('errors:archivedReadOnly')}</Alert>}
+      <ImportBanner />
       {kind === 'form250' ? (
         form250Groups().map((g) => (
           <Stack key={g.id} gap="xs" component="section" aria-label={t('declarations:entry.group', { id: g.id })}>

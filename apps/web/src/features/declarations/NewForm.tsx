@@ -11,6 +11,7 @@ import { i18next } from '../../shared/i18n/i18n.ts';
 import { session } from '../../shared/session/storage.ts';
 import { useContacts } from '../../shared/support.ts';
 import { rankedFilter } from '../../shared/ui/pickers.ts';
+import { importParam } from '../imports/index.ts';
 import { contactManager } from '../management/index.ts';
 import { laterCalls, useCreateDeclaration, useReference } from './api.ts';
 import { BrokerFiles, type FilesValue } from './BrokerFiles.tsx';
@@ -112,8 +113,9 @@ export function NewForm() {
       });
       const id = d.common_data.id;
       session.setCurrentDeclaration(id);
-      await afterCreate(id, v, withUpload);
-      navigate(stepUrl(dataEntryStep(d.common_data.reporting_form_id)));
+      const importId = await afterCreate(id, v, withUpload);
+      // the report is parsed in the background: the data entry step shows its progress and result
+      navigate(stepUrl(dataEntryStep(d.common_data.reporting_form_id), importId ? importParam(importId) : ''));
     } catch (e) {
       if (e instanceof ApiError) {
         for (const [field, msgs] of Object.entries(e.errors)) {
@@ -124,8 +126,8 @@ export function NewForm() {
     }
   };
 
-  /** New-form flow of docs/statuses.md after 201: partner data, consultant tariff, files. */
-  const afterCreate = async (id: number, v: Values, withUpload: boolean) => {
+  /** New-form flow of docs/statuses.md after 201: partner data, consultant tariff, files (the import's id). */
+  const afterCreate = async (id: number, v: Values, withUpload: boolean): Promise<number | null> => {
     if (session.isB2B()) await laterCalls.getDataFromBank(id).catch(() => undefined);
     if (v.consultant) {
       if (consultantUrl) window.open(consultantUrl, '_blank', 'noopener');
@@ -136,16 +138,19 @@ export function NewForm() {
     }
     const state = uploadState(Boolean(v.broker), files.slots, files.loose.length);
     if (withUpload && state === 'complete' && v.broker) {
-      await laterCalls
+      const accepted = await laterCalls
         .uploadFiles(
           id,
           files.slots.filter((f): f is File => f !== null),
           v.broker,
         )
-        .catch((e: Error) =>
-          notifications.show({ color: 'red', title: t('new.filesNotUploaded'), message: e.message }),
-        );
+        .catch((e: Error) => {
+          notifications.show({ color: 'red', title: t('new.filesNotUploaded'), message: e.message });
+          return null;
+        });
+      return accepted?.import_id ?? null;
     }
+    return null;
   };
 
   /** A second 'Очередная' for the same form and year asks first (issue 18, item 7). */

@@ -74,7 +74,10 @@ export const laterCalls = {
     const form = new FormData();
     for (const f of files) form.append('files[]', f);
     form.append('bank', bank);
-    return api.post<{ success?: boolean; message?: string }>(`/api/declarations/${id}/upload-file`, form);
+    return api.post<{ success?: boolean; message?: string; import_id?: number }>(
+      `/api/declarations/${id}/upload-file`,
+      form,
+    );
   },
   getDataFromBank: (id: number) => api.post(`/api/declarations/${id}/get-data-from-bank`),
   // TODO(payment issue): POST /api/tariff/{id}/choose-tariff may not exist yet; callers guard it.

@@ -17,7 +17,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client.ts';
 import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { localizeMessage } from '../../shared/i18n/i18n.ts';
@@ -54,7 +54,12 @@ export default function UploadPage() {
   const [slotErrors, setSlotErrors] = useState<Record<number, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [importId, setImportId] = useState<number | null>(null);
+  // `?import=<id>`: the result of an earlier import reopened (the new form's banner links here)
+  const [params] = useSearchParams();
+  const [importId, setImportId] = useState<number | null>(() => {
+    const raw = params.get('import');
+    return raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  });
   const job = useImport(importId);
 
   const common = declaration.data?.common_data;
