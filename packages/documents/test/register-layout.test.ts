@@ -101,5 +101,25 @@ describe.skipIf(!hasPdftotext)('a wide register printed (pdftotext -layout)', ()
       expect(row).toContain('US67066G1040');
       expect(row).toContain('15.08.2024');
     }
+    // who and where is the same in every row: said once under the title, not repeated as five columns
+    const common = register.split('\n').find((l) => l.startsWith('Во всех строках:'));
+    expect(common).toBe(
+      'Во всех строках: Вид ценной бумаги — Акции; Торговая площадка — Иностранная биржа; Страна — USA; Иностранный брокер — Да; Название брокера — Interactive Brokers',
+    );
+    // the column heads (between that line and the first row) no longer name them
+    const heads = register.slice(register.indexOf(common!) + common!.length, register.indexOf('15.08.2024'));
+    expect(heads).toContain('Стоимость');
+    expect(heads).not.toMatch(/Название|Страна|Торговая/);
+  });
+
+  it('a column that differs between rows stays a column', async () => {
+    const doc = sample270();
+    doc.sections.second_section = [sale(1), { ...sale(2), broker_name: 'Exante', market_name: 'NASDAQ' }];
+    const file = join(mkdtempSync(join(tmpdir(), 'deklarant-reg-')), 'r.pdf');
+    writeFileSync(file, await renderPdf(doc));
+    const out = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).stdout;
+    const register = out.slice(out.indexOf('Реестр к декларации. Раздел II.'));
+    expect(register).toContain('Во всех строках: Вид ценной бумаги — Акции; Страна — USA; Иностранный брокер — Да');
+    expect(register.split('\n').find((l) => l.includes('3 048 662,00'))).toMatch(/NASDAQ.*Exante/);
   });
 });

@@ -35,6 +35,24 @@ function cellPrinter(x: Texts): (col: ColumnDef, v: unknown) => string {
   };
 }
 
+/**
+ * Columns that say who and where (the broker, the country, the market): when every deal of a register has the
+ * same value, it is printed once under the register's title, and the table keeps its width for the amounts.
+ */
+const SHARED = new Set([
+  'foreign_broker',
+  'broker_name',
+  'broker_bin',
+  'country_code',
+  'market_name',
+  'security_type_name',
+]);
+
+const sameInAll = (deals: readonly DocumentDeal[], key: keyof DocumentDeal) => {
+  const first = deals[0]?.[key];
+  return first !== null && first !== undefined && first !== '' && deals.every((d) => d[key] === first);
+};
+
 /** Columns whose values are the server's Russian reference names (operation, security type, market). */
 const REFERENCE_NAMES = new Set(['operation_name', 'security_type_name', 'market_name']);
 
@@ -50,18 +68,24 @@ export function registerBlocks(doc: DeclarationDocument, language: DocumentLangu
       const right = (c: ColumnDef) => c.kind === 'money' || c.kind === 'number';
       const title = x.sectionTitle(s);
       const section = isNumberedTile(s.tile) ? x.t('register.numberedSection', { tile: s.tile, title }) : title;
-      const cell = cols.map((c): ((v: unknown) => string) =>
-        x.lang !== 'ru' && REFERENCE_NAMES.has(c.key) ? (v) => x.value(cellText(c, v)) : (v) => cellText(c, v),
-      );
+      const printer = (c: ColumnDef): ((v: unknown) => string) =>
+        x.lang !== 'ru' && REFERENCE_NAMES.has(c.key) ? (v) => x.value(cellText(c, v)) : (v) => cellText(c, v);
+      // who and where, when every row says the same: printed once under the title, not as a column
+      const shared = deals.length > 1 ? cols.filter((c) => SHARED.has(c.key) && sameInAll(deals, c.key)) : [];
+      const own = cols.filter((c) => !shared.includes(c));
+      const cell = own.map(printer);
+      const first = deals[0] as DocumentDeal;
+      const common = shared.map((c) => `${x.column(c, s.key)} — ${printer(c)(first[c.key])}`).join('; ');
       return {
         title: x.t('register.title', { section }),
         note: x.t('register.note', { feeds: x.sectionFeeds(s).replaceAll('_', '.'), n: deals.length }),
-        head: [head, ...cols.map((c) => x.column(c, s.key))],
-        align: ['left', ...cols.map((c) => (right(c) ? 'right' : 'left'))],
+        ...(common ? { common: x.t('register.common', { list: common }) } : {}),
+        head: [head, ...own.map((c) => x.column(c, s.key))],
+        align: ['left', ...own.map((c) => (right(c) ? 'right' : 'left'))],
         count: deals.length,
         cells: (i: number) => {
           const d = deals[i] as DocumentDeal;
-          return [String(i + 1), ...cols.map((c, j) => (cell[j] as (v: unknown) => string)(d[c.key]))];
+          return [String(i + 1), ...own.map((c, j) => (cell[j] as (v: unknown) => string)(d[c.key]))];
         },
       } satisfies TableBlock;
     });

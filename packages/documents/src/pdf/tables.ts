@@ -25,6 +25,8 @@ interface Col {
 export interface TableBlock {
   title: string;
   note: string;
+  /** a second line under the note: the values every row shares, printed once instead of in a column */
+  common?: string;
   head: string[];
   align: Align[];
   /** relative column widths; without them the widths follow the content */
@@ -151,8 +153,9 @@ export class TableWriter {
       this.pdf.fillColor('black').text(block.title, PAGE.left, this.y, { lineBreak: false });
       this.font(false, 8);
       this.pdf.fillColor('#444444').text(block.note, PAGE.left, this.y + 16, { lineBreak: false });
+      if (block.common) this.pdf.text(block.common, PAGE.left, this.y + 27, { lineBreak: false });
     }
-    this.y += 30;
+    this.y += block.common ? 41 : 30;
     const { widths, scale } = this.layout(block);
     this.size = FONT_SIZE * scale;
     this.line = LINE * scale;
