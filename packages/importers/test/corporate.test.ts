@@ -100,6 +100,8 @@ describe('IB Flex corporate actions (samples/ib-flex-corporate.xml)', async () =
   it('money fields: ISIN from the description, GST into the commission, a later tax correction attached', () => {
     // MSFT has no isin attribute: "MSFT(US5949181045) MICROSOFT CORP"
     expect(byRow('Trade №4')!.isin_security).toBe('US5949181045');
+    // and its name is the company's, without the code the ISIN came with
+    expect(byRow('Trade №4')!.name_security).toBe('MICROSOFT CORP');
     // DBS: commission 3.25 + GST 0.29 = 3.54
     expect(byRow('Trade №3')!.commission).toBe('3.54');
     // MSFT dividend 2.25: tax 0.34 withheld, 0.01 refunded a week later, 0.05 refunded in November → 0.28

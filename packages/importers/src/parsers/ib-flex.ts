@@ -298,6 +298,9 @@ function salesTaxRow(a: Attrs, key: 'ibSalesTax' | 'ibTransactionTax'): { row: s
   };
 }
 
+/** "MSFT(US5949181045) MICROSOFT CORP" → "MICROSOFT CORP": the security's name without the code the ISIN came with. */
+const withoutIsinPrefix = (description: string) => description.replace(/^\S+\([A-Z]{2}[A-Z0-9]{9}\d\)\s+/, '');
+
 /** An ISIN written only inside a description: "MSFT(US5949181045) Cash Dividend…". */
 export const isinInText = (description: string): string | null => {
   const m = /\(([A-Z]{2}[A-Z0-9]{9}\d)\)/.exec(description);
@@ -344,7 +347,7 @@ function trade(t: Attrs, n: number, account: string, r: RowReader, events: Repor
     ],
     date,
     side,
-    name: text(t.description) || text(t.symbol),
+    name: withoutIsinPrefix(text(t.description)) || text(t.symbol),
     isin,
     ticker: text(t.symbol) || null,
     currency,
@@ -398,7 +401,7 @@ function statementRows(st: Statement, r: RowReader, events: ReportEvent[], skipp
       row,
       identity: [account, text(p.conid) || text(p.isin) || text(p.symbol), date],
       date,
-      name: text(p.description) || text(p.symbol),
+      name: withoutIsinPrefix(text(p.description)) || text(p.symbol),
       isin: readIsin(p.isin),
       ticker: text(p.symbol) || null,
       currency,
