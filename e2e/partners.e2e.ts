@@ -68,7 +68,13 @@ describe('partners: B2B clients', () => {
     await choose(page, /^Форма/, /^270\.00/);
     await choose(page, /^Код органа/, /^0101/);
     await page.getByRole('button', { name: 'Создать' }).click();
-    await page.waitForURL(/step=4/);
+    await page.waitForURL(/step=4&import=\d+/);
+    // step 4 says how the partner's data went, and the tiles fill in without a reload
+    await page.locator('[data-testid="import-banner"][data-status="done"]').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('import-banner').textContent()).toMatch(/добавлено сделок \d+/);
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('[data-testid="tile-count"]')).some((e) => Number(e.textContent) > 0),
+    );
 
     // the partner's deals arrive through get-data-from-bank (a background job)
     const { token } = await storage(page);

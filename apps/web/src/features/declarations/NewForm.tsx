@@ -128,7 +128,13 @@ export function NewForm() {
 
   /** New-form flow of docs/statuses.md after 201: partner data, consultant tariff, files (the import's id). */
   const afterCreate = async (id: number, v: Values, withUpload: boolean): Promise<number | null> => {
-    if (session.isB2B()) await laterCalls.getDataFromBank(id).catch(() => undefined);
+    // the partner's data comes in as an import too: its id lets step 4 show how it went
+    const fromBank = session.isB2B()
+      ? await laterCalls.getDataFromBank(id).then(
+          (r) => r.import_id ?? null,
+          () => null,
+        )
+      : null;
     if (v.consultant) {
       if (consultantUrl) window.open(consultantUrl, '_blank', 'noopener');
       // TODO(payment issue): choose-tariff may not exist yet; creation must still succeed.
@@ -148,9 +154,9 @@ export function NewForm() {
           notifications.show({ color: 'red', title: t('new.filesNotUploaded'), message: e.message });
           return null;
         });
-      return accepted?.import_id ?? null;
+      return accepted?.import_id ?? fromBank;
     }
-    return null;
+    return fromBank;
   };
 
   /** A second 'Очередная' for the same form and year asks first (issue 18, item 7). */

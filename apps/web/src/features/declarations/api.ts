@@ -79,7 +79,7 @@ export const laterCalls = {
       form,
     );
   },
-  getDataFromBank: (id: number) => api.post(`/api/declarations/${id}/get-data-from-bank`),
+  getDataFromBank: (id: number) => api.post<{ import_id?: number }>(`/api/declarations/${id}/get-data-from-bank`),
   // TODO(payment issue): POST /api/tariff/{id}/choose-tariff may not exist yet; callers guard it.
   chooseConsultantTariff: (id: number, broker: string | null) =>
     api.post<{ need_payment?: boolean }>(`/api/tariff/${id}/choose-tariff`, {
