@@ -188,8 +188,9 @@ const report = (
 });
 
 /** The time column: `Date(UTC)`/`UTC_Time` in UTC, else `Time` in the zone chosen for the export (with a note). */
-function timeColumn(index: Map<string, number>, utc: string): { column: string; notes: string[] } {
-  if (index.has(utc) || !index.has('Time')) return { column: utc, notes: [] };
+function timeColumn(rows: CsvRow[], utc: string): { column: string; notes: string[] } {
+  const head = (rows[0]?.cells ?? []).map(headName);
+  if (head.includes(utc) || !head.includes('Time')) return { column: utc, notes: [] };
   return { column: 'Time', notes: [tx('note.binanceLocalTime')] };
 }
 
@@ -243,10 +244,8 @@ export function parseBinanceTrades(rows: CsvRow[]): ParsedReport {
   const names = old
     ? { pair: 'Market', side: 'Type', quantity: 'Amount', amount: 'Total' }
     : { pair: 'Pair', side: 'Side', quantity: 'Executed', amount: 'Amount' };
-  const head = (translated[0]?.cells ?? []).map(headName);
-  const time = head.includes('Date(UTC)') || !head.includes('Time') ? 'Date(UTC)' : 'Time';
+  const { column: time, notes } = timeColumn(translated, 'Date(UTC)');
   const { index, data } = header(translated, [time, names.pair, names.side, names.quantity, names.amount]);
-  const { notes } = timeColumn(index, 'Date(UTC)');
   const r = new RowReader('dmy');
   const events: ReportEvent[] = [];
   const cell = (cells: string[], c: string) => cells[index.get(c) ?? -1] ?? '';
@@ -312,10 +311,8 @@ const isFee = (l: Leg) => /fee/i.test(l.op);
  */
 export function parseBinanceLedger(rows: CsvRow[]): ParsedReport {
   const translated = englishHeader(rows);
-  const head = (translated[0]?.cells ?? []).map(headName);
-  const time = head.includes('UTC_Time') || !head.includes('Time') ? 'UTC_Time' : 'Time';
+  const { column: time, notes } = timeColumn(translated, 'UTC_Time');
   const { index, data } = header(translated, [time, 'Operation', 'Coin', 'Change']);
-  const { notes } = timeColumn(index, 'UTC_Time');
   const r = new RowReader('dmy');
   const events: ReportEvent[] = [];
   const skipped: ParsedReport['skipped'] = [];
@@ -426,14 +423,11 @@ export function exchange(
 ): TradeEvent[] {
   const spentIsMoney = isMoney(spentCoin);
   const gotIsMoney = isMoney(gotCoin);
-  if (spentIsMoney && gotIsMoney) {
-    // money for money (EUR for USDC): one conversion, skipped as such
+  // money given: a purchase; money for money (EUR for USDC) is one conversion, skipped as such (cryptoTrade)
+  if (spentIsMoney) {
     return [cryptoTrade(row, identity, date, 'buy', gotCoin, gotAmount, spentCoin, spentAmount, feeLeg)];
   }
-  if (spentIsMoney && !gotIsMoney) {
-    return [cryptoTrade(row, identity, date, 'buy', gotCoin, gotAmount, spentCoin, spentAmount, feeLeg)];
-  }
-  if (gotIsMoney && !spentIsMoney) {
+  if (gotIsMoney) {
     return [cryptoTrade(row, identity, date, 'sell', spentCoin, spentAmount, gotCoin, gotAmount, feeLeg)];
   }
   // crypto for crypto: an exchange out of one asset and into another, both need a value
@@ -457,6 +451,11 @@ function joinSecondApart(groups: Group[]): Group[] {
   };
   const sorted = [...groups].sort((a, b) => a.second - b.second);
   const gone = new Set<Group>();
+  const merge = (into: Group, from: Group) => {
+    into.legs.push(...from.legs);
+    into.rows = [...into.rows, ...from.rows].sort((a, b) => a - b);
+    gone.add(from);
+  };
   const fits = (a: string, b: string) =>
     (a === 'got' && b === 'gave') ||
     (a === 'gave' && b === 'got') ||
@@ -468,10 +467,7 @@ function joinSecondApart(groups: Group[]): Group[] {
     for (let j = i + 1; j < sorted.length && sorted[j]!.second - g.second <= 1; j++) {
       const h = sorted[j]!;
       if (gone.has(h) || h.account !== g.account || h.second === g.second || !fits(side(g), side(h))) continue;
-      const [first, second] = [g, h];
-      first.legs.push(...second.legs);
-      first.rows = [...first.rows, ...second.rows].sort((a, b) => a - b);
-      gone.add(second);
+      merge(g, h);
       break;
     }
     // a fee alone a second after a whole trade
@@ -479,9 +475,7 @@ function joinSecondApart(groups: Group[]): Group[] {
       for (let j = i - 1; j >= 0 && g.second - sorted[j]!.second <= 1; j--) {
         const h = sorted[j]!;
         if (gone.has(h) || h.account !== g.account || h.second === g.second || side(h) !== 'whole') continue;
-        h.legs.push(...g.legs);
-        h.rows = [...h.rows, ...g.rows].sort((a, b) => a - b);
-        gone.add(g);
+        merge(h, g);
         break;
       }
     }

@@ -12,13 +12,12 @@
  * (Bybit takes the fee from the coin received; the file does not say).
  */
 
-import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import type { CsvRow } from '../read/csv.ts';
 import { tx } from '../texts.ts';
 import { isBlank, text } from '../values.ts';
 import { amountWithAsset, cryptoTrade, header, QUOTES } from './binance.ts';
-import { RowReader } from './common.ts';
+import { RowReader, refuseOtherExport } from './common.ts';
 
 export const BYBIT = 'Bybit';
 
@@ -103,11 +102,9 @@ export function parseBybitSpot(rows: CsvRow[]): ParsedReport {
  * first lines of the file, without quotes.
  */
 export function refuseOtherBybitReport(lines: string[]): void {
-  for (const line of lines) {
-    const has = (...names: string[]) => names.every((n) => line.includes(n));
-    if (has('Contract', 'Cash Flow', 'Wallet Balance') || has('Date & Time(UTC)', 'QTY', 'Account Balance')) {
-      refuse('unknown_format', tx('refuse.bybitTransactionLog'));
-    }
-    if (has('Realized P&L', 'Entry Price', 'Exit Price')) refuse('unknown_format', tx('refuse.bybitClosedPnl'));
-  }
+  refuseOtherExport(lines, [
+    [['Contract', 'Cash Flow', 'Wallet Balance'], tx('refuse.bybitTransactionLog')],
+    [['Date & Time(UTC)', 'QTY', 'Account Balance'], tx('refuse.bybitTransactionLog')],
+    [['Realized P&L', 'Entry Price', 'Exit Price'], tx('refuse.bybitClosedPnl')],
+  ]);
 }

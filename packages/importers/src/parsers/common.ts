@@ -1,6 +1,6 @@
 /** Helpers every parser shares: reading required fields with row errors, and the event base. */
 import { alpha3 } from '../countries.ts';
-import { rowLabel } from '../errors.ts';
+import { refuse, rowLabel } from '../errors.ts';
 import { tx } from '../texts.ts';
 import type { RowError } from '../types.ts';
 import { type DateOrder, readDate, readDecimal, text } from '../values.ts';
@@ -70,4 +70,16 @@ export const countryCode = (v: unknown): string | null => alpha3(text(v) || null
 export function splitTickerSuffix(instr: string): { ticker: string; suffix: string | null } {
   const m = /^(.+)\.([A-Z]{2,4})$/.exec(instr);
   return m ? { ticker: m[1]!, suffix: m[2]! } : { ticker: instr, suffix: null };
+}
+
+/**
+ * Refuses a file whose first lines (`lines`, without quotes) are the header of another export of the broker:
+ * each entry is the columns that export's header has and the message naming the export to download instead.
+ */
+export function refuseOtherExport(lines: readonly string[], exports: readonly [readonly string[], string][]): void {
+  for (const line of lines) {
+    for (const [names, message] of exports) {
+      if (names.every((n) => line.includes(n))) refuse('unknown_format', message);
+    }
+  }
 }

@@ -592,13 +592,23 @@ function collect(lines: CsvRow[]): Map<string, Section[]> {
 
 const MONTH_NAMES = 'January February March April May June July August September October November December'.split(' ');
 /** The months of a statement in Russian by their first three letters ("Январь 1, 2024", "1 января 2024"). */
-const RU_MONTHS = 'янв фев мар апр май мая июн июл авг сен окт ноя дек'.split(' ');
-const monthOf = (name: string): number => {
-  const en = MONTH_NAMES.indexOf(name);
-  if (en >= 0) return en + 1;
-  const ru = RU_MONTHS.indexOf(name.slice(0, 3).toLowerCase());
-  return ru < 0 ? 0 : ru < 5 ? ru + 1 : ru;
+const RU_MONTHS: Record<string, number> = {
+  янв: 1,
+  фев: 2,
+  мар: 3,
+  апр: 4,
+  май: 5,
+  мая: 5,
+  июн: 6,
+  июл: 7,
+  авг: 8,
+  сен: 9,
+  окт: 10,
+  ноя: 11,
+  дек: 12,
 };
+const monthOf = (name: string): number =>
+  MONTH_NAMES.indexOf(name) + 1 || (RU_MONTHS[name.slice(0, 3).toLowerCase()] ?? 0);
 
 /** The ISIN of a row whose ISIN column is named otherwise (a statement in Russian): the cell that is one. */
 const isinCell = (rec: Rec): string | null => {

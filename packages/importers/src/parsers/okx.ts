@@ -10,13 +10,12 @@
  * date make one deal (sums of the fills). `Amount` is unsigned; the row's coin is the balance unit.
  */
 
-import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import type { CsvRow } from '../read/csv.ts';
 import { tx } from '../texts.ts';
 import { abs, add, isZero, readDecimal, text } from '../values.ts';
 import { cryptoTrade, header } from './binance.ts';
-import { RowReader } from './common.ts';
+import { RowReader, refuseOtherExport } from './common.ts';
 
 export const OKX = 'OKX';
 
@@ -225,10 +224,8 @@ function dealOf(order: string, legs: Leg[], r: RowReader): ReportEvent[] {
  * lines of the file, without quotes.
  */
 export function refuseOtherOkxReport(lines: string[]): void {
-  for (const line of lines) {
-    const has = (...names: string[]) => names.every((n) => line.includes(n));
-    if (has('Before Balance', 'After Balance') || has('Crypto', 'Transaction ID', 'Amount')) {
-      refuse('unknown_format', tx('refuse.okxFunding'));
-    }
-  }
+  refuseOtherExport(lines, [
+    [['Before Balance', 'After Balance'], tx('refuse.okxFunding')],
+    [['Crypto', 'Transaction ID', 'Amount'], tx('refuse.okxFunding')],
+  ]);
 }
