@@ -77,6 +77,29 @@ describe('GET /api/declarations/{id}/calculation', () => {
     expect(line.deals[0]).toMatchObject({ id: dealId, name: 'Apple', income: '470000', counted: '470000' });
   });
 
+  it('gives each line as the form prints it: the tax from the printed income, not the exact tax rounded', async () => {
+    const u = await signedInUser(s);
+    const id = await declaration(u.id);
+    // gain (2000.01 − 2000) × 460 = 4.6 tenge; exact tax 0.46 (rounds to 0). The form prints A.1.2 = 5 and
+    // computes its own H = 5 × 10 % = 0.5 → 1, K = H − I − J = 1 (S3 and KGD's CALC scripts: totals from the
+    // printed lines).
+    await addDeal(id, sale('Apple', { sale_closing_cost: '2000.01', purchase_opening_cost: '2000', rate: '460' }));
+    const v = (await u.client.get(`/api/declarations/${id}/calculation`)).json().data;
+    const line = (f: string) => v.lines.find((l: { field: string }) => l.field === f);
+    expect(line('from_sale_property_outside_rk')).toMatchObject({ amount: '4.6', form_amount: '5' });
+    expect(line('calculated_amount_of_income_tax')).toMatchObject({ amount: '0.46', form_amount: '1' });
+    expect(line('amount_of_IPN_final')).toMatchObject({ amount: '0.46', form_amount: '1' });
+    // the XML carries the same printed figures, and 270.02 the tax to pay
+    const xml = await u.client.post(`/api/declarations/${id}/generate-xml`);
+    expect(xml.statusCode, xml.body).toBe(200);
+    const f = xml.json().data;
+    const body = (await u.client.get(`/api/${f.year}/${f.month}/${f.user_id}/${f.filename}`)).body;
+    expect(body).toContain('<field name="field_270_01_A_1_2">5</field>');
+    expect(body).toContain('<field name="field_270_01_H">1</field>');
+    expect(body).toContain('<field name="field_270_01_K">1</field>');
+    expect(body).toContain('<field name="field_270_02_tax_01">1</field>');
+  });
+
   it('unpaid (status below 3): the amounts are withheld, the lines and deals are listed', async () => {
     const u = await signedInUser(s);
     const id = await declaration(u.id, 1);
@@ -84,7 +107,9 @@ describe('GET /api/declarations/{id}/calculation', () => {
     const v = (await u.client.get(`/api/declarations/${id}/calculation`)).json().data;
     expect(v.hidden).toBe(true);
     expect(Object.values(v.fifth_section).every((x) => x === null)).toBe(true);
-    expect(v.lines.every((l: { amount: unknown }) => l.amount === null)).toBe(true);
+    expect(
+      v.lines.every((l: { amount: unknown; form_amount: unknown }) => l.amount === null && l.form_amount === null),
+    ).toBe(true);
     expect(JSON.stringify(v)).not.toContain('470000');
   });
 

@@ -3,7 +3,16 @@ export { DocumentError, type DocumentErrorCode } from './errors.ts';
 export { type FnoCode as FormCode, FORM_FACTS, type FormFacts } from './forms/uncertain.ts';
 export { type DocumentLanguage, documentTexts, type Texts } from './i18n.ts';
 export { indicatorLabel } from './indicators.ts';
-export { type ComputedLine, LINES_240_00, LINES_270_01, type LineDef, lines240, lines270 } from './lines.ts';
+export {
+  type ComputedLine,
+  computeLines,
+  LINES_240_00,
+  LINES_270_01,
+  type LineDef,
+  type LineOptions,
+  lines240,
+  lines270,
+} from './lines.ts';
 export { BOLD as PDF_FONT_BOLD, pdfDocument, REGULAR as PDF_FONT_REGULAR } from './pdf/kit.ts';
 export { registerBlocks, renderFormPdf, renderPdf } from './pdf/render.ts';
 export { readTemplateDir, readTemplateFile } from './template/load.ts';

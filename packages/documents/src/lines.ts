@@ -1,10 +1,12 @@
 import { FIFTH_SECTION_FIELDS, type FifthSectionField } from '@deklarant/contracts';
 import registers from '@deklarant/i18n/locales/ru/registers.json';
-import type Decimal from 'decimal.js';
-import { sum, toDecimal, wholeTenge } from './format.ts';
+import Decimal from 'decimal.js';
+import { sum, toDecimal } from './format.ts';
 import type { DeclarationDocument } from './types.ts';
 
 type Fifth = NonNullable<DeclarationDocument['fifthSection']>;
+const ZERO = new Decimal(0);
+const ROUND_HALF_UP = Decimal.ROUND_HALF_UP;
 
 /**
  * The lines' Russian names live in the `registers` catalogue (line270.<line>, line240.<field>), where the
@@ -26,11 +28,35 @@ export type LineSource =
   | { first: FifthSectionField[] }
   | null;
 
+/**
+ * How the form itself derives a line from its other lines, in whole tenge (KGD's templates compute such lines
+ * with CALC scripts over the form's own fields, e.g. 910.00 `field_910_00_007 = 005 - 006`; S3 fills 270.01
+ * the same way: every income line rounded first, then A_1 = A_1_1 + A_1_2, D = A + B, G = D - E,
+ * H = G x 0.1, K = H - I). Lines listed in `minus` are subtracted; `rate` multiplies the sum by the year's
+ * flat tax rate. Without a formula the whole figure is the line's own amount rounded.
+ */
+export interface LineFormula {
+  plus: string[];
+  minus?: string[];
+  /** multiplied by `LineOptions.taxRate` (rounded half up); without that rate the line's own amount is rounded */
+  rate?: true;
+  /** never below zero (tax payable) */
+  floor0?: true;
+  /**
+   * The credit line (I) that takes up a rounding remainder: when the engine's own figure of this line is
+   * nothing (under half a tenge: the foreign tax covers the whole tax) but the printed lines leave a tenge or
+   * two, the printed credit grows by that remainder, so the form says nothing is payable, as the engine does.
+   */
+  credit?: string;
+}
+
 export interface LineDef {
   /** line id inside its appendix, e.g. 'A_1_2' (270.01) or '001' (240.00) */
   line: string;
   label: string;
   source: LineSource;
+  /** the form's own arithmetic for the whole-tenge figure */
+  formula?: LineFormula;
   /** the mapping is inferred, not confirmed by an official legend */
   uncertain?: string;
 }
@@ -40,11 +66,17 @@ export interface LineDef {
  * Lines without a source exist on the form but the app does not compute them (left empty).
  */
 export const LINES_270_01: readonly LineDef[] = [
-  { line: 'A', label: L270.A, source: { field: 'property_income' } },
+  {
+    line: 'A',
+    label: L270.A,
+    source: { field: 'property_income' },
+    formula: { plus: ['A_1', 'A_2', 'A_3', 'A_4', 'A_5'] },
+  },
   {
     line: 'A_1',
     label: L270.A_1,
     source: { sum: ['A_1_1', 'A_1_2'] },
+    formula: { plus: ['A_1_1', 'A_1_2'] },
     // i18n-ignore: why the mapping is uncertain: a note for developers (docs, tests), not printed
     uncertain: 'сумма строк A_1_1 и A_1_2 (в расчете value_income_amount — только раздел I.A)',
   },
@@ -64,11 +96,17 @@ export const LINES_270_01: readonly LineDef[] = [
   { line: 'A_3', label: L270.A_3, source: { field: 'income_from_rental' } },
   { line: 'A_4', label: L270.A_4, source: null },
   { line: 'A_5', label: L270.A_5, source: null },
-  { line: 'B', label: L270.B, source: { field: 'other_income_amount' } },
+  {
+    line: 'B',
+    label: L270.B,
+    source: { field: 'other_income_amount' },
+    formula: { plus: ['B_1', 'B_2', 'B_3', 'B_4', 'B_5', 'B_6', 'B_7'] },
+  },
   {
     line: 'B_1',
     label: L270.B_1,
     source: { sum: ['B_1_4', 'B_1_5', 'B_1_9'] },
+    formula: { plus: ['B_1_1', 'B_1_2', 'B_1_3', 'B_1_4', 'B_1_5', 'B_1_6', 'B_1_7', 'B_1_8', 'B_1_9'] },
     // i18n-ignore: why the mapping is uncertain: a note for developers (docs, tests), not printed
     uncertain: 'сумма строк B_1_4, B_1_5, B_1_9',
   },
@@ -98,8 +136,14 @@ export const LINES_270_01: readonly LineDef[] = [
     line: 'D',
     label: L270.D,
     source: { first: ['total_income_tax', 'total_income_to_declaration'] },
+    formula: { plus: ['A', 'B', 'C'] },
   },
-  { line: 'E', label: L270.E, source: { field: 'adjustment_of_income_amount' } },
+  {
+    line: 'E',
+    label: L270.E,
+    source: { field: 'adjustment_of_income_amount' },
+    formula: { plus: ['E_1', 'E_2', 'E_3', 'E_4'] },
+  },
   {
     line: 'E_1',
     label: L270.E_1,
@@ -115,11 +159,26 @@ export const LINES_270_01: readonly LineDef[] = [
   { line: 'F_1', label: L270.F_1, source: null, uncertain: 'назначение строки не подтверждено' },
   // i18n-ignore: why the mapping is uncertain: a note for developers (docs, tests), not printed
   { line: 'F_2', label: L270.F_2, source: null, uncertain: 'назначение строки не подтверждено' },
-  { line: 'G', label: L270.G, source: { field: 'taxable_amount_of_income' } },
-  { line: 'H', label: L270.H, source: { field: 'calculated_amount_of_income_tax' } },
+  {
+    line: 'G',
+    label: L270.G,
+    source: { field: 'taxable_amount_of_income' },
+    formula: { plus: ['D'], minus: ['E', 'F'] },
+  },
+  {
+    line: 'H',
+    label: L270.H,
+    source: { field: 'calculated_amount_of_income_tax' },
+    formula: { plus: ['G'], rate: true },
+  },
   { line: 'I', label: L270.I, source: { field: 'foreign_tax_credit' } },
   { line: 'J', label: L270.J, source: null },
-  { line: 'K', label: L270.K, source: { field: 'amount_of_IPN_final' } },
+  {
+    line: 'K',
+    label: L270.K,
+    source: { field: 'amount_of_IPN_final' },
+    formula: { plus: ['H'], minus: ['I', 'J'], floor0: true, credit: 'I' },
+  },
 ];
 
 /**
@@ -168,24 +227,84 @@ function value(def: LineDef, fifth: Fifth, done: Map<string, Decimal | null>): D
   return a ? a.minus(b ?? 0) : null;
 }
 
-/** Fills a line table from fifth_section. `appendix` is '270_01' or '240_00'. */
-export function computeLines(defs: readonly LineDef[], appendix: string, fifth: Fifth = {}): ComputedLine[] {
+/** What the form's arithmetic needs besides fifth_section. */
+export interface LineOptions {
+  /**
+   * The year's one ИПН rate when it applies to every income on the form (H = G x rate), as a decimal
+   * string ('0.10'); absent when rates differ by kind or amount: H is then the engine's own tax, rounded.
+   */
+  taxRate?: string | null;
+}
+
+/** Whole tenge of every line: formulas over the other lines' whole figures, else the amount rounded. */
+function wholeFigures(
+  defs: readonly LineDef[],
+  exact: Map<string, Decimal | null>,
+  opts: LineOptions,
+): Map<string, Decimal | null> {
+  const byLine = new Map(defs.map((d) => [d.line, d]));
+  const out = new Map<string, Decimal | null>();
+  const whole = (line: string): Decimal | null => {
+    if (out.has(line)) return out.get(line) ?? null;
+    const def = byLine.get(line);
+    const own = exact.get(line) ?? null;
+    const f = def?.formula;
+    let v: Decimal | null = own ? own.toDecimalPlaces(0, ROUND_HALF_UP) : null;
+    // without the year's one rate the tax line is the engine's own tax, rounded
+    if (f && (!f.rate || opts.taxRate)) {
+      const plus = f.plus.map(whole);
+      const minus = (f.minus ?? []).map(whole);
+      // a formula line is empty only when it and everything it is made of are empty
+      if (own || [...plus, ...minus].some((x) => x !== null)) {
+        let r = (sum(plus) ?? ZERO).minus(sum(minus) ?? ZERO);
+        if (f.rate && opts.taxRate) r = r.times(opts.taxRate);
+        r = r.toDecimalPlaces(0, ROUND_HALF_UP);
+        const credit = f.credit ? whole(f.credit) : null;
+        const absorbs = credit?.isPositive() && !credit.isZero() && r.isPositive() && !r.isZero();
+        if (absorbs && credit && own?.toDecimalPlaces(0, ROUND_HALF_UP).isZero()) {
+          out.set(f.credit as string, credit.plus(r));
+          r = ZERO;
+        }
+        v = f.floor0 && r.isNegative() ? ZERO : r;
+      }
+    }
+    out.set(line, v);
+    return v;
+  };
+  for (const d of defs) whole(d.line);
+  return out;
+}
+
+/**
+ * Fills a line table from fifth_section. `appendix` is '270_01' or '240_00'. `amount` is the engine's exact
+ * figure; `whole` is what the form prints: the income lines rounded, the totals and the tax derived from those
+ * whole figures as the form derives them (so that K = H - I - J holds on the printed form, to the tenge).
+ */
+export function computeLines(
+  defs: readonly LineDef[],
+  appendix: string,
+  fifth: Fifth = {},
+  opts: LineOptions = {},
+): ComputedLine[] {
   const done = new Map<string, Decimal | null>();
   // two passes: sums may refer to lines listed after them
   for (const d of defs) if (!(d.source && 'sum' in d.source)) done.set(d.line, value(d, fifth, done));
   for (const d of defs) if (d.source && 'sum' in d.source) done.set(d.line, value(d, fifth, done));
+  const wholes = wholeFigures(defs, done, opts);
   const dotted = appendix.replace('_', '.');
   return defs.map((d) => {
     const v = done.get(d.line) ?? null;
+    const w = wholes.get(d.line) ?? null;
     return {
       ...d,
       code: `${dotted}.${d.line.replaceAll('_', '.')}`,
       xmlField: `field_${appendix}_${d.line}`,
       amount: v ? v.toString() : '',
-      whole: v ? wholeTenge(v) : '',
+      whole: w ? (w.isZero() ? '0' : w.toFixed(0)) : '',
     };
   });
 }
 
-export const lines270 = (doc: DeclarationDocument) => computeLines(LINES_270_01, '270_01', doc.fifthSection);
+export const lines270 = (doc: DeclarationDocument) =>
+  computeLines(LINES_270_01, '270_01', doc.fifthSection, { taxRate: doc.taxRate ?? null });
 export const lines240 = (doc: DeclarationDocument) => computeLines(LINES_240_00, '240_00', doc.fifthSection);

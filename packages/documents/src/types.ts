@@ -65,6 +65,11 @@ export interface DeclarationDocument {
   sections: Record<string, DocumentDeal[]>;
   fifthSection?: Partial<Record<FifthSectionField, DecimalString>>;
   lines?: DocumentLine[];
+  /**
+   * The year's one ИПН rate ('0.10') when it applies to all the form's income: the form's line H is then
+   * G x rate in whole tenge (packages/tax `flatIncomeTaxRate`); absent, H is the engine's tax rounded.
+   */
+  taxRate?: DecimalString | null;
   /** moment of generation, passed by the caller (renderers never read the clock) */
   generatedAt: Date;
 }

@@ -127,8 +127,9 @@ describe('the workbook in Kazakh and English', () => {
       return out;
     };
     // 270.01.K = 11 522.55 calculated − 750 credited = 10 772.55 (fixtures.ts FIFTH)
-    expect(rows('kk')).toContainEqual(['270.01.K', 'Төленуге жататын ЖТС сомасы', 10772.55]);
-    expect(rows('en')).toContainEqual(['270.01.K', 'Personal income tax payable', 10772.55]);
+    // the form's line K in whole tenge: H 11 522.55 -> 11 523, minus I 750 = 10 773
+    expect(rows('kk')).toContainEqual(['270.01.K', 'Төленуге жататын ЖТС сомасы', 10773]);
+    expect(rows('en')).toContainEqual(['270.01.K', 'Personal income tax payable', 10773]);
     expect(rows('kk')).toContainEqual(['ЖСН', '900101300126']);
     // the declaration kind from the reference catalogue (declaration_types)
     expect(rows('en')).toContainEqual(['Kind of declaration', 'Regular']);

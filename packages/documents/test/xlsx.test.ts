@@ -41,8 +41,10 @@ describe('XLSX', () => {
       rows.push((r.values as unknown[]).slice(1));
     });
     // issue 17: printed names only — no XML field or fifth_section names (were 'field_270_01_B_1_4', 'dividends')
-    expect(rows).toContainEqual(['270.01.B.1.4', 'дивиденды', 5000.5]);
-    expect(rows).toContainEqual(['270.01.K', 'Сумма ИПН, подлежащая уплате', 10772.55]);
+    // the form's lines as printed, in whole tenge: dividends 5 000.50 -> 5 001 (half up); K = H - I =
+    // 11 523 (11 522.55 rounded) - 750 = 10 773; the exact figures are in the explanation rows below
+    expect(rows).toContainEqual(['270.01.B.1.4', 'дивиденды', 5001]);
+    expect(rows).toContainEqual(['270.01.K', 'Сумма ИПН, подлежащая уплате', 10773]);
     expect(rows).toContainEqual(['ИИН', '900101300126']);
     expect(rows).toContainEqual([
       'дивиденды (стр. 270.01.B.1.4)',

@@ -180,6 +180,20 @@ export function yearRules(year: number): YearRules {
 }
 
 /**
+ * The one ИПН rate of the year when every income the form adds up is taxed at it (the form's tax line is then
+ * the taxable income times this rate, НК-2018 ст. 320: 10 %); null when rates differ by kind or amount
+ * (НК-2026: a progressive scale, dividends at their own rates) or the year is not supported.
+ */
+export function flatIncomeTaxRate(year: number): string | null {
+  const rules = YEAR_RULES[year];
+  if (!rules) return null;
+  const income = rules.incomeScale.value;
+  const dividend = rules.dividendScale.value;
+  const flat = income.threshold === null && dividend.threshold === null;
+  return flat && income.rate === dividend.rate ? income.rate : null;
+}
+
+/**
  * Limits that do not change with the year (docs/tax-years.md). Thresholds in МРП are converted with
  * the year's МРП by `mrpAmount`.
  */

@@ -57,7 +57,8 @@ function summarySheet(
     const h = ws.addRow([w('lineCode'), e('indicator'), e('amount')]);
     h.font = bold;
     h.commit();
-    for (const l of lines) ws.addRow([l.code, lineLabel(x, appendix, l), money(l.amount)]).commit();
+    // the form's figures as printed (whole tenge, totals from whole lines); the exact ones follow below
+    for (const l of lines) ws.addRow([l.code, lineLabel(x, appendix, l), money(l.whole)]).commit();
     ws.addRow([]).commit();
   }
   if (doc.lines?.length) {

@@ -1,5 +1,5 @@
 import { countedDeals, pick } from '../deals.ts';
-import { dealDate, fixed, fullName, text, toDecimal, trimmed, wholeTenge } from '../format.ts';
+import { dealDate, fixed, fullName, text, toDecimal, trimmed } from '../format.ts';
 import { formCountryCode } from '../forms/country-codes.ts';
 import { lines270 } from '../lines.ts';
 import type { DeclarationDocument, DocumentDeal } from '../types.ts';
@@ -131,11 +131,10 @@ export function build270(doc: DeclarationDocument): FnoDocument {
     ]),
   );
 
-  // 270.02 payment, only when tax is payable
-  const payable = toDecimal(doc.fifthSection?.amount_of_IPN_final);
-  const has02 = !!payable && payable.gt(0);
+  // 270.02 payment, only when tax is payable: the amount of line K as the form prints it
+  const tax = lines.find((l) => l.line === 'K')?.whole ?? '';
+  const has02 = tax !== '' && toDecimal(tax)?.gt(0) === true;
   if (has02) {
-    const tax = wholeTenge(payable);
     forms.push(
       single('02', [
         ['iin', iin],

@@ -1,6 +1,7 @@
 import { FIFTH_SECTION_FIELDS, type FifthSectionField, FORM } from '@deklarant/contracts';
-import { LINES_240_00, LINES_270_01, type LineDef } from '@deklarant/documents';
+import { computeLines, LINES_240_00, LINES_270_01, type LineDef } from '@deklarant/documents';
 import calculation from '@deklarant/i18n/locales/ru/calculation.json';
+import { flatIncomeTaxRate } from '@deklarant/tax';
 
 /** Russian names of the fifth_section figures (step 6 'Исчисление ИПН'); the web shows them in its language by field. */
 export const FIFTH_SECTION_LABELS: Record<FifthSectionField, string> = calculation.lines;
@@ -25,3 +26,28 @@ export function lineCode(form: number, field: FifthSectionField): string | null 
 
 /** Display order of step 6: incomes, totals, adjustments, the tax. */
 export const FIELD_ORDER: readonly FifthSectionField[] = FIFTH_SECTION_FIELDS;
+
+/**
+ * Each figure as the form prints it, in whole tenge: the same line arithmetic as the declaration's XML and PDF
+ * (packages/documents `computeLines`), keyed by the fifth_section field the line shows.
+ */
+export function formAmounts(
+  form: number,
+  year: number,
+  fifth: Partial<Record<FifthSectionField, string>>,
+): Map<string, string> {
+  const table =
+    form === FORM.F270
+      ? computeLines(LINES_270_01, '270_01', fifth, { taxRate: flatIncomeTaxRate(year) })
+      : form === FORM.F240
+        ? computeLines(LINES_240_00, '240_00', fifth)
+        : [];
+  const out = new Map<string, string>();
+  for (const l of table) {
+    const s = l.source;
+    if (!s || l.whole === '') continue;
+    const fields = 'field' in s ? [s.field] : 'first' in s ? s.first : [];
+    for (const f of fields) if (!out.has(f)) out.set(f, l.whole);
+  }
+  return out;
+}

@@ -29,6 +29,11 @@ export const CalculationLine = z.object({
   code: z.string().nullable(),
   /** KZT decimal string; null while unpaid (status below 3) */
   amount: Amount,
+  /**
+   * whole tenge as the form prints the line (its totals and tax derived from the other lines' whole figures,
+   * so K = H - I - J on the form); null while unpaid or when the figure is not on the form
+   */
+  form_amount: Amount,
   rule: z.string(),
   article: z.string(),
   uncertain: z.boolean(),

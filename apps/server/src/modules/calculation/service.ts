@@ -25,7 +25,7 @@ import {
   isArchived,
 } from '../declarations/index.ts';
 import { type Computed, computeDeclaration } from './assemble.ts';
-import { FIELD_ORDER, FIFTH_SECTION_LABELS, lineCode } from './labels.ts';
+import { FIELD_ORDER, FIFTH_SECTION_LABELS, formAmounts, lineCode } from './labels.ts';
 import type { CalculationView, PersonalDataInput } from './schemas.ts';
 
 /** Serialized step 6 answers kept in memory per server. */
@@ -108,6 +108,7 @@ export function calculationView(c: Computed, lng: Language = DEFAULT_LANGUAGE): 
   const byId = new Map<string | number, DealOut>();
   for (const list of Object.values(c.deals)) for (const d of list) byId.set(d.id, d);
   const dealResults = new Map((result?.deals ?? []).map((r) => [r.id, r]));
+  const printed = formAmounts(row.reporting_form_id, row.year, result?.fifthSection ?? {});
   const lines = (result?.lines ?? [])
     .slice()
     .sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field))
@@ -137,6 +138,7 @@ export function calculationView(c: Computed, lng: Language = DEFAULT_LANGUAGE): 
         label: lng === DEFAULT_LANGUAGE ? FIFTH_SECTION_LABELS[l.field] : t(lng, `calculation:lines.${l.field}`),
         code: lineCode(row.reporting_form_id, l.field),
         amount: hidden ? null : l.amount,
+        form_amount: hidden ? null : (printed.get(l.field) ?? null),
         rule: localize(lng, l.rule),
         article: localize(lng, l.article),
         uncertain: l.uncertain === true,

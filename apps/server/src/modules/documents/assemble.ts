@@ -6,7 +6,7 @@ import {
   sectionByKey,
 } from '@deklarant/contracts';
 import type { DeclarationDocument, DocumentDeal } from '@deklarant/documents';
-import { amount, costKzt, dealAmountKzt, saleKzt, type TaxDeal } from '@deklarant/tax';
+import { amount, costKzt, dealAmountKzt, flatIncomeTaxRate, saleKzt, type TaxDeal } from '@deklarant/tax';
 import type { Db } from '../../db/db.ts';
 import type { Computed } from '../calculation/index.ts';
 import { nameOf, type Refs } from '../calculation/index.ts';
@@ -135,6 +135,7 @@ export function toDocument(c: Computed, ctx: DocumentContext, generatedAt: Date)
       ? {
           fifthSection: result.fifthSection,
           lines: result.lines.map((l) => ({ field: l.field, amount: l.amount, rule: l.rule, article: l.article })),
+          taxRate: flatIncomeTaxRate(row.year),
         }
       : {}),
     generatedAt,

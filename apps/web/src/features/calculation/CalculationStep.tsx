@@ -193,7 +193,11 @@ function LineItem({ line }: { line: CalculationLine }) {
               </Text>
             )}
           </Stack>
-          <Amount value={line.amount} strong={final} whole={line.code !== null || TAX_LINES.has(line.field)} />
+          <Amount
+            value={line.form_amount ?? line.amount}
+            strong={final}
+            whole={line.code !== null || TAX_LINES.has(line.field)}
+          />
         </Group>
       </Accordion.Control>
       <Accordion.Panel>

@@ -25,6 +25,8 @@ export interface CalculationLine {
   code: string | null;
   /** KZT decimal string, null while the declaration is unpaid */
   amount: string | null;
+  /** whole tenge as the form prints the line (totals derived from whole lines); null when not on the form */
+  form_amount?: string | null;
   rule: string;
   article: string;
   uncertain: boolean;
