@@ -4,6 +4,7 @@ import { assertSize, zipLimits } from './guard.ts';
 import { BCS } from './parsers/bcs.ts';
 import { binanceFormat, refuseOtherLanguage } from './parsers/binance.ts';
 import { refuseOtherBybitReport } from './parsers/bybit.ts';
+import { exanteFormatOf } from './parsers/exante.ts';
 import { HALYK, JUSAN, TEMPLATE } from './parsers/layouts.ts';
 import { refuseOtherOkxReport } from './parsers/okx.ts';
 import { isHeaderOf, type Layout } from './parsers/tabular.ts';
@@ -131,12 +132,10 @@ function detectCsv(text: string): Detection | null {
   // Binance: its reports by their header (in English or a language we read); the others are refused
   const binance = binanceFormat(plain.split(/[,;\t]/));
   if (binance) return found(binance);
-  // Exante header names are matched without regard to case («Operation type» / «Operation Type»)
-  if (/(^|[,;\t])Symbol ID([,;\t]|$)/i.test(plain)) {
-    const exante = plain.toLowerCase();
-    if (exante.includes('operation type') && exante.includes('sum')) return found('exante_transactions_csv');
-    if (exante.includes('side') && exante.includes('quantity')) return found('exante_trades_csv');
-  }
+  // Exante: the plain exports by their first line (names in any case, the Russian trades export), the «Custom»
+  // report by the header line of one of its tables (formats/exante.md)
+  const exante = exanteFormatOf(text);
+  if (exante) return found(exante);
   // a Bybit export may have the account line «UID: …,Company Name: …,Country: …» above its header
   const bybit = /^UID:/i.test(plain) ? (text.slice(0, 4096).split(/\r?\n/, 2)[1] ?? '').replace(/"/g, '') : plain;
   if (bybit.includes('Spot Pairs') && bybit.includes('Direction') && bybit.includes('Filled Quantity')) {

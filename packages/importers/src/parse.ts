@@ -7,7 +7,7 @@ import type { ParsedReport } from './events.ts';
 import { parseBcs } from './parsers/bcs.ts';
 import { parseBinanceConvert, parseBinanceLedger, parseBinanceTrades } from './parsers/binance.ts';
 import { parseBybitSpot } from './parsers/bybit.ts';
-import { parseExanteTrades, parseExanteTransactions } from './parsers/exante.ts';
+import { parseExante } from './parsers/exante.ts';
 import { parseFreedomJson, parseFreedomXml } from './parsers/freedom.ts';
 import { parseIbCsv } from './parsers/ib-csv.ts';
 import { parseIbFlex } from './parsers/ib-flex.ts';
@@ -93,9 +93,8 @@ async function parseSniffed(bytes: Uint8Array, s: Sniffed, opts: ParseOptions): 
     case 'binance_convert_csv':
       return parseBinanceConvert(readCsv(text));
     case 'exante_trades_csv':
-      return parseExanteTrades(readCsv(text));
     case 'exante_transactions_csv':
-      return parseExanteTransactions(readCsv(text));
+      return parseExante(text);
     case 'bybit_spot_csv':
       return parseBybitSpot(readCsv(text));
     case 'okx_trades_csv':

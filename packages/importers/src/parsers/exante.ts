@@ -4,20 +4,33 @@
  */
 import { securityKindOf } from '../classify.ts';
 import { corporateKindOfText, splitRatioOf } from '../corporate.ts';
+import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
-import type { CsvRow } from '../read/csv.ts';
+import { type CsvRow, readCsv, sniffDelimiter } from '../read/csv.ts';
 import { tx } from '../texts.ts';
-import { abs, add, isZero, mul, readIsin, text } from '../values.ts';
-import { header } from './binance.ts';
+import { abs, add, type DateOrder, isNegative, isZero, mul, readDecimal, readIsin, text } from '../values.ts';
 import { RowReader } from './common.ts';
 
 export const EXANTE = 'Exante';
 
-/** "AAPL.NASDAQ" → ticker AAPL, venue NASDAQ; "EUR/USD.E.FX" is a currency pair. */
-function symbolOf(id: string): { ticker: string; venue: string | null; currency: boolean } {
+/** An option (`SPY.CBOE.30M2023.P350`: underlying, venue, expiry, put/call and strike) or a future (`MES.CME.Z2024`). */
+const DERIVATIVE_ID = /^[^.]+\.[A-Z0-9]+\.(?:\d{1,2}[A-Z]\d{4}\.[CP]\d+(?:\.\d+)?|[FGHJKMNQUVXZ]\d{4})$/i;
+
+/**
+ * "AAPL.NASDAQ" → ticker AAPL, venue NASDAQ; "EUR/USD.E.FX" is a currency pair; an option or a future keeps
+ * its whole id as the ticker (`SPY.CBOE.30M2023.P350` is not the share SPY).
+ */
+function symbolOf(id: string): { ticker: string; venue: string | null; currency: boolean; derivative: boolean } {
   const dot = id.indexOf('.');
-  const ticker = dot < 0 ? id : id.slice(0, dot);
-  return { ticker, venue: dot < 0 ? null : id.slice(dot + 1), currency: ticker.includes('/') };
+  const derivative = DERIVATIVE_ID.test(id);
+  const ticker = derivative ? id : dot < 0 ? id : id.slice(0, dot);
+  const venue = dot < 0 ? null : (id.slice(dot + 1).split('.')[0] ?? null);
+  return {
+    ticker,
+    venue: derivative ? venue : dot < 0 ? null : id.slice(dot + 1),
+    currency: ticker.includes('/'),
+    derivative,
+  };
 }
 
 const report = (
@@ -25,6 +38,7 @@ const report = (
   events: ReportEvent[],
   r: RowReader,
   skipped: ParsedReport['skipped'],
+  notes: string[] = [],
 ): ParsedReport => ({
   format,
   family: 'exante',
@@ -33,6 +47,7 @@ const report = (
   events,
   errors: r.errors,
   skipped,
+  ...(notes.length ? { notes } : {}),
 });
 
 const TRADES_COLUMNS = [
@@ -72,43 +87,203 @@ const TRANSACTIONS_COLUMNS = [
 ];
 
 /**
- * The header row with its names spelled as in `names`, whatever their case: the same export has been seen
- * with «Operation type» and «Operation Type» (formats/exante.md).
+ * Header names of the Russian trades export (the «Custom» report downloaded with the Russian interface, seen in
+ * the tests of a public parser of it, formats/exante.md) → the English ones.
  */
-function canonicalHeader(rows: CsvRow[], names: string[]): CsvRow[] {
-  const first = rows[0];
-  if (!first) return rows;
-  const byLower = new Map(names.map((n) => [n.toLowerCase(), n]));
-  const cells = first.cells.map(
-    (c) =>
-      byLower.get(
-        c
-          .replace(/^\uFEFF/, '')
-          .trim()
-          .toLowerCase(),
-      ) ?? c,
-  );
-  return [{ ...first, cells }, ...rows.slice(1)];
+const RU_NAMES: Record<string, string> = {
+  время: 'Time',
+  счет: 'Account ID',
+  направление: 'Side',
+  'id символа': 'Symbol ID',
+  тип: 'Type',
+  цена: 'Price',
+  валюта: 'Currency',
+  количество: 'Quantity',
+  комиссия: 'Commission',
+  'валюта комиссии': 'Commission Currency',
+  объем: 'Traded Volume',
+  'номер заявки': 'Order Id',
+  'позиция заявки': 'Order pos',
+  'дата валютирования': 'Value Date',
+  uti: 'Unique Transaction Identifier (UTI)',
+  'тип сделки': 'Trade type',
+};
+
+const BY_LOWER = new Map(
+  [...TRADES_COLUMNS, ...TRANSACTIONS_COLUMNS]
+    .map((n) => [n.toLowerCase(), n] as const)
+    .concat(Object.entries(RU_NAMES)),
+);
+
+/**
+ * Header cells spelled as in our column lists, whatever their case (the same export has been seen with
+ * «Operation type» and «Operation Type») or language (the Russian trades export).
+ */
+const canonical = (cells: string[]): string[] =>
+  cells.map((c) => {
+    const t = c
+      .replace(/^\uFEFF/, '')
+      .replace(/"/g, '')
+      .trim();
+    return BY_LOWER.get(t.toLowerCase().replace(/ё/g, 'е')) ?? t;
+  });
+
+/** Which export a header row is: the transactions ledger, the trades, or neither. */
+function headerKind(cells: string[]): 'transactions' | 'trades' | null {
+  const has = (n: string) => cells.includes(n);
+  if (!has('Symbol ID')) return null;
+  if (has('Operation type') && has('Sum')) return 'transactions';
+  if (has('Side') && has('Quantity')) return 'trades';
+  return null;
 }
 
-/** Trades: Time, Side, Symbol ID, ISIN, Type, Price, Currency, Quantity, Commission, Commission Currency, Traded Volume, Order Id… */
-export function parseExanteTrades(rows: CsvRow[]): ParsedReport {
-  const { index, data } = header(
-    canonicalHeader(rows, TRADES_COLUMNS),
-    ['Time', 'Side', 'Symbol ID', 'Currency', 'Quantity'],
-    EXANTE,
-  );
-  const cell = (cells: string[], c: string) => cells[index.get(c) ?? -1] ?? '';
-  const r = new RowReader('dmy');
+/** A line that may open an Exante table in a «Custom» report (its first cell). */
+const SECTION_LINE = /^\uFEFF?"?(?:Transaction ID|Time|Время)"?[\t,;]/gim;
+
+/**
+ * The Exante export a CSV text is, by its first line (the plain Transactions or Trades export, columns in any
+ * order) or, for the «Custom» report (a title «Costs and Charges Report…», then the Trades and Transactions
+ * tables and others, formats/exante.md), by a header line of its tables. Null when it is not Exante.
+ */
+export function exanteFormatOf(text: string): 'exante_transactions_csv' | 'exante_trades_csv' | null {
+  const first = text.slice(0, 4096).split(/\r?\n/, 1)[0] ?? '';
+  const kindOf = (line: string) => headerKind(canonical(line.split(sniffDelimiter(line))));
+  const head = kindOf(first);
+  if (head) return head === 'transactions' ? 'exante_transactions_csv' : 'exante_trades_csv';
+  let trades = false;
+  for (const m of text.matchAll(SECTION_LINE)) {
+    const end = text.indexOf('\n', m.index);
+    const kind = kindOf(text.slice(m.index, end < 0 ? undefined : end).replace(/\r$/, ''));
+    if (kind === 'transactions') return 'exante_transactions_csv';
+    if (kind === 'trades') trades = true;
+  }
+  return trades ? 'exante_trades_csv' : null;
+}
+
+/** One table of the file: its header (canonical names) and its rows. */
+interface Table {
+  index: Map<string, number>;
+  data: CsvRow[];
+}
+
+/**
+ * The Transactions and Trades tables of an Exante file. A plain export is one table whose header is the first
+ * line (a last line shorter than the header is a truncated file). A «Custom» report has a title and several
+ * tables: each runs from its header to the next header or the first line with fewer than three filled cells
+ * (a section title such as «Cash Balance …», «Stocks & ETFs …», «General …»); the lines between our tables
+ * (balances, positions, metrics) are not money operations and are named in a note.
+ */
+function tablesOf(rows: CsvRow[]): { transactions?: Table; trades?: Table; unread: string[] } {
+  const out: { transactions?: Table; trades?: Table; unread: string[] } = { unread: [] };
+  let open: { kind: 'transactions' | 'trades'; header: CsvRow; data: CsvRow[] } | null = null;
+  const close = (atEnd: boolean) => {
+    if (!open || out[open.kind]) return;
+    out[open.kind] = tableOf(open.header, open.data, atEnd);
+  };
+  // a plain export: every line under the header is a row of it (a short last line is a truncated file)
+  const plain = rows[0] !== undefined && headerKind(canonical(rows[0].cells)) !== null;
+  for (const row of rows) {
+    const kind = headerKind(canonical(row.cells));
+    if (kind) {
+      close(false);
+      open = { kind, header: { ...row, cells: canonical(row.cells) }, data: [] };
+      continue;
+    }
+    const filled = row.cells.filter((c) => c !== '').length;
+    if (open && (plain || filled >= 3)) {
+      open.data.push(row);
+      continue;
+    }
+    if (open) {
+      close(false);
+      open = null;
+    }
+    const title = row.cells.find((c) => c !== '') ?? '';
+    if (filled < 3 && /^(Cash Balance|Stocks|Bonds|Options|Futures|Metrics|General)/i.test(title)) {
+      out.unread.push(title);
+    }
+  }
+  close(true);
+  return out;
+}
+
+function tableOf(header: CsvRow, data: CsvRow[], atEnd: boolean): Table {
+  const index = new Map<string, number>();
+  header.cells.forEach((c, i) => {
+    if (c && !index.has(c)) index.set(c, i);
+  });
+  const last = data[data.length - 1];
+  if (atEnd && last && last.cells.length < header.cells.length) {
+    refuse('truncated', tx('refuse.truncatedHistory', { row: last.row }));
+  }
+  return { index, data };
+}
+
+function required(t: Table | undefined, names: string[]): Table {
+  const missing = names.filter((n) => !t?.index.has(n));
+  if (!t || missing.length) {
+    refuse('columns', tx('refuse.columnsOf', { broker: EXANTE, columns: missing.map((c) => `«${c}»`).join(', ') }));
+  }
+  return t!;
+}
+
+/**
+ * Slashed dates appear when the file was saved again in Excel: «4/19/2023 11:08» (month first, as in a public
+ * parser's fixture of such a file). Month first unless a date of the file has a first number above 12.
+ */
+function dateOrder(rows: CsvRow[]): DateOrder {
+  for (const { cells } of rows) {
+    for (const c of cells) {
+      const m = /^(\d{1,2})\/\d{1,2}\/\d{2,4}(?:$|\s)/.exec(c);
+      if (m && +m[1]! > 12) return 'dmy';
+    }
+  }
+  return 'mdy';
+}
+
+/**
+ * An Exante CSV: the plain Transactions or Trades export, or the «Custom» report holding both tables. When
+ * the file has a Trades table with trades, the trades are read from it and the `TRADE`, `COMMISSION` and
+ * `EXERCISE` lines of its Transactions table are skipped naming it (the same trades twice otherwise).
+ */
+export function parseExante(text: string): ParsedReport {
+  const format = exanteFormatOf(text);
+  const headerLine =
+    text.split(/\r?\n/).find((l) => headerKind(canonical(l.split(sniffDelimiter(l)))) !== null) ??
+    text.split(/\r?\n/, 1)[0]!;
+  const rows = readCsv(text, sniffDelimiter(headerLine));
+  const tables = tablesOf(rows);
+  const r = new RowReader(dateOrder(rows));
   const events: ReportEvent[] = [];
   const skipped: ParsedReport['skipped'] = [];
+  const notes = tables.unread.length ? [tx('note.exanteUnread', { sections: tables.unread.join('; ') })] : [];
+  const trades = format === 'exante_trades_csv' || tables.trades ? tables.trades : undefined;
+  if (trades) readTrades(required(trades, ['Time', 'Side', 'Symbol ID', 'Currency', 'Quantity']), r, events, skipped);
+  if (format === 'exante_transactions_csv') {
+    const t = required(tables.transactions, ['Transaction ID', 'Symbol ID', 'Operation type', 'When', 'Sum', 'Asset']);
+    readTransactions(t, r, events, skipped, !!trades && trades.data.length > 0);
+  }
+  return report(format ?? 'exante_transactions_csv', events, r, skipped, notes);
+}
+
+/** The Trades table: Time, Side, Symbol ID, ISIN, Type, Price, Currency, Quantity, Commission, Commission Currency, Traded Volume, Order Id… */
+function readTrades(t: Table, r: RowReader, events: ReportEvent[], skipped: ParsedReport['skipped']): void {
+  const { index, data } = t;
+  const cell = (cells: string[], c: string) => cells[index.get(c) ?? -1] ?? '';
   for (const { row, cells } of data) {
     const side = cell(cells, 'Side').toLowerCase();
+    const quantityText = cell(cells, 'Quantity');
+    const volumeText = cell(cells, 'Traded Volume');
+    // a line with no quantity and no money (seen with the side «exercise»): nothing bought or sold
+    if (isZeroOrBlank(quantityText) && isZeroOrBlank(volumeText)) {
+      skipped.push({ row, reason: tx('skip.exanteNoQuantity', { symbol: cell(cells, 'Symbol ID'), side }) });
+      continue;
+    }
     const date = r.date(row, 'Time', cell(cells, 'Time'));
     const currency = r.currency(row, 'Currency', cell(cells, 'Currency'));
-    const quantity = r.number(row, 'Quantity', cell(cells, 'Quantity'));
+    const quantity = r.number(row, 'Quantity', quantityText);
     const price = r.optionalNumber(row, 'Price', cell(cells, 'Price'));
-    const volume = r.optionalNumber(row, 'Traded Volume', cell(cells, 'Traded Volume'));
+    const volume = r.optionalNumber(row, 'Traded Volume', volumeText);
     const commission = r.optionalNumber(row, 'Commission', cell(cells, 'Commission'));
     if (side !== 'buy' && side !== 'sell') r.fail(row, 'Side', tx('row.sideUnknown', { value: cell(cells, 'Side') }));
     if (!date || !currency || !quantity || price === false || volume === false || commission === false) continue;
@@ -140,11 +315,15 @@ export function parseExanteTrades(rows: CsvRow[]): ParsedReport {
       commissionCurrency: text(cell(cells, 'Commission Currency')).toUpperCase() || null,
       exchange: sym.venue,
       market: 'foreign',
-      security: sym.currency ? 'currency' : exanteSecurity(type),
+      security: sym.currency ? 'currency' : sym.derivative ? 'derivative' : exanteSecurity(type),
     });
   }
-  return report('exante_trades_csv', events, r, skipped);
 }
+
+const isZeroOrBlank = (v: string) => {
+  const n = readDecimal(v);
+  return n === undefined || (typeof n === 'string' && isZero(n));
+};
 
 function exanteSecurity(type: string) {
   const t = type.toUpperCase();
@@ -168,6 +347,8 @@ interface Leg {
   parent: string;
   /** a COMMISSION leg */
   fee: boolean;
+  /** an EXERCISE leg (an option exercised or expired) */
+  exercise: boolean;
 }
 
 /** TRADE and COMMISSION legs of one symbol at one `When`, in file order: one trade or several. */
@@ -189,25 +370,33 @@ const ref = (v: string) => {
   return t.toLowerCase() === 'none' ? '' : t;
 };
 
+/** The lines of one trade in the ledger: the trade's legs, its commission, an option's exercise. */
+const TRADE_OPS = new Set(['TRADE', 'COMMISSION', 'EXERCISE']);
+
 /**
  * Transactions: Transaction ID, Account ID, Symbol ID, ISIN, Operation type, When, Sum, Asset, EUR equivalent,
- * Comment. TRADE legs of one symbol at one time make one trade (the leg in the symbol is the quantity, the
- * leg in a currency the amount), COMMISSION legs at that time its commission; DIVIDEND, US TAX/TAX,
- * INTEREST and CORPORATE ACTION are read; FUNDING/WITHDRAWAL, AUTOCONVERSION and fees are skipped with a reason.
+ * Comment. TRADE (and EXERCISE) legs of one symbol at one time make one trade (the leg in the symbol is the
+ * quantity, the leg in a currency the amount), COMMISSION legs at that time its commission; DIVIDEND, US
+ * TAX/TAX, INTEREST, COUPON / COUPON PAYMENT, CORPORATE ACTION and STOCK SPLIT are read; FUNDING/WITHDRAWAL,
+ * AUTOCONVERSION, transfers, fees, ROLLOVER and BANK CHARGE debits and margin interest are skipped with a reason.
+ * With the trades read from the report's Trades table, its trade lines are skipped naming it.
  */
-export function parseExanteTransactions(rows: CsvRow[]): ParsedReport {
-  const { index, data } = header(
-    canonicalHeader(rows, TRANSACTIONS_COLUMNS),
-    ['Transaction ID', 'Symbol ID', 'Operation type', 'When', 'Sum', 'Asset'],
-    EXANTE,
-  );
+function readTransactions(
+  table: Table,
+  r: RowReader,
+  events: ReportEvent[],
+  skipped: ParsedReport['skipped'],
+  tradesInTradesTable: boolean,
+): void {
+  const { index, data } = table;
   const cell = (cells: string[], c: string) => cells[index.get(c) ?? -1] ?? '';
-  const r = new RowReader('dmy');
-  const events: ReportEvent[] = [];
-  const skipped: ParsedReport['skipped'] = [];
   const trades = new Map<string, LegGroup>();
   for (const { row, cells } of data) {
     const op = cell(cells, 'Operation type').toUpperCase();
+    if (tradesInTradesTable && TRADE_OPS.has(op)) {
+      skipped.push({ row, reason: tx('skip.exanteInTrades', { operation: op }) });
+      continue;
+    }
     const date = r.date(row, 'When', cell(cells, 'When'));
     const sum = r.number(row, 'Sum', cell(cells, 'Sum'));
     const asset = text(cell(cells, 'Asset')).toUpperCase();
@@ -223,8 +412,9 @@ export function parseExanteTransactions(rows: CsvRow[]): ParsedReport {
       uuid: ref(cell(cells, 'UUID')),
       parent: ref(cell(cells, 'Parent UUID')),
       fee: op === 'COMMISSION',
+      exercise: op === 'EXERCISE',
     };
-    if (op === 'TRADE' || op === 'COMMISSION') {
+    if (TRADE_OPS.has(op)) {
       const key = `${cell(cells, 'When')}|${symbolId}`;
       let t = trades.get(key);
       if (!t) {
@@ -245,20 +435,27 @@ export function parseExanteTransactions(rows: CsvRow[]): ParsedReport {
       currency: asset,
       exchange: sym.venue,
       market: 'foreign' as const,
+      ...(sym.derivative ? { security: 'derivative' as const } : {}),
     };
+    const money = asset.length === 3;
     if (op === 'DIVIDEND') events.push({ type: 'income', ...base, kind: 'dividend', amount: sum });
     else if (op === 'US TAX' || op === 'TAX') events.push({ type: 'tax', ...base, amount: negated(sum), on: null });
-    else if (op === 'INTEREST' || op === 'COUPON') {
+    else if (op === 'INTEREST' && isNegative(sum)) {
+      // interest charged on a debit balance («margin interest»): a cost of borrowing, not income
+      skipped.push({ row, reason: tx('skip.exanteInterestPaid', { amount: abs(sum), currency: asset }) });
+    } else if (op === 'INTEREST' || op === 'COUPON' || op === 'COUPON PAYMENT') {
       events.push({
         type: 'income',
         ...base,
-        name: leg.comment || base.name,
-        kind: op === 'COUPON' ? 'coupon' : 'interest',
+        name: op === 'INTEREST' ? leg.comment || base.name : base.name || leg.comment,
+        kind: op === 'INTEREST' ? 'interest' : 'coupon',
         amount: sum,
       });
-    } else if (op === 'CORPORATE ACTION') {
-      const cash = asset.length === 3 && !isZero(sum) ? sum : null;
-      const kind = corporateKindOfText(leg.comment, cash !== null);
+    } else if (op === 'CORPORATE ACTION' || op === 'STOCK SPLIT') {
+      const cash = money && !isZero(sum) ? sum : null;
+      // «NVDA Stock split 4-for-1»: the ratio is read from «4 for 1»
+      const description = leg.comment.replace(/(\d)\s*-\s*for\s*-\s*(\d)/gi, '$1 for $2') || op;
+      const kind = op === 'STOCK SPLIT' && !cash ? 'split' : corporateKindOfText(description, cash !== null);
       if (kind) {
         events.push({
           type: 'corporate',
@@ -267,8 +464,8 @@ export function parseExanteTransactions(rows: CsvRow[]): ParsedReport {
           action: kind,
           quantity: cash ? null : sum,
           amount: cash ? abs(cash) : null,
-          ratio: kind === 'split' ? splitRatioOf(leg.comment) : null,
-          description: leg.comment,
+          ratio: kind === 'split' ? splitRatioOf(description) : null,
+          description,
         });
       } else if (cash) {
         events.push({
@@ -279,21 +476,25 @@ export function parseExanteTransactions(rows: CsvRow[]): ParsedReport {
           comment: tx('comment.exanteCorporateAsk', { description: leg.comment }),
         });
       } else skipped.push({ row, reason: tx('skip.corporateNoCash', { description: leg.comment }) });
-    } else if (/FUNDING|WITHDRAWAL|AUTOCONVERSION|EXCHANGE|TRANSFER|FEE|SUBSCRIPTION/.test(op)) {
+    } else if (
+      /FUNDING|WITHDRAWAL|AUTOCONVERSION|EXCHANGE|TRANSFER|FEE|SUBSCRIPTION/.test(op) ||
+      // a fee for carrying a position overnight, a bank's charge: money paid, not income nor a trade
+      (/ROLLOVER|CHARGE/.test(op) && isNegative(sum))
+    ) {
       skipped.push({ row, reason: tx('skip.exanteOperation', { operation: op }) });
     } else {
       events.push({
         type: 'unknown',
         ...base,
-        amount: sum,
-        quantity: null,
+        amount: money ? sum : null,
+        quantity: money ? null : sum,
+        currency: money ? asset : 'USD',
         comment: tx('comment.exanteOperationAsk', { operation: op }),
       });
     }
   }
   const linked = index.has('UUID') && index.has('Parent UUID');
   for (const t of trades.values()) tradesOf(t, r, events, skipped, linked);
-  return report('exante_transactions_csv', events, r, skipped);
 }
 
 const negated = (s: string) => (s.startsWith('-') ? s.slice(1) : `-${s}`);
@@ -367,6 +568,14 @@ function tradesOf(
     return;
   }
   const trade = t.legs.filter((l) => !l.fee);
+  // an option exercised or expired with no money at this time (its shares and money are under the stock's
+  // symbol): the option's position is closed, nothing is paid for it
+  if (t.legs.some((l) => l.exercise) && !trade.some((l) => !isAssetLeg(l, t.symbol))) {
+    for (const l of t.legs) {
+      skipped.push({ row: l.row, reason: tx('skip.exanteExercise', { symbol: t.symbol, quantity: l.sum }) });
+    }
+    return;
+  }
   const assets = trade.filter((l) => isAssetLeg(l, t.symbol)).length;
   // one trade at this time (the usual case): every commission leg at this time is its commission
   if (assets <= 1 && trade.length - assets <= 1) {
@@ -426,6 +635,6 @@ function tradeOf(
     commission,
     exchange: sym.venue,
     market: 'foreign',
-    security: null,
+    security: sym.derivative ? 'derivative' : null,
   });
 }

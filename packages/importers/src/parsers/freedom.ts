@@ -6,7 +6,20 @@ import type { IncomeEvent, ParsedReport, ReportEvent, TaxEvent } from '../events
 import { parseXml } from '../read/xml.ts';
 import { tx } from '../texts.ts';
 import type { CorporateActionKind } from '../types.ts';
-import { abs, add, cmp, isBlank, isZero, mul, readDate, readDecimal, readIsin, sub, text } from '../values.ts';
+import {
+  abs,
+  add,
+  cmp,
+  isBlank,
+  isNegative,
+  isZero,
+  mul,
+  readDate,
+  readDecimal,
+  readIsin,
+  sub,
+  text,
+} from '../values.ts';
 import { RowReader, splitTickerSuffix } from './common.ts';
 
 type Obj = Record<string, unknown>;
@@ -22,11 +35,26 @@ function arr(v: unknown): Obj[] {
   return [];
 }
 
-/** Sections of the full report with rows of money or securities that are not trades, income or taxes. */
-const UNREAD_WITH_ROWS = new Set(['in_outs_securities', 'securities_in_outs', 'cash_flows']);
+/** Sections of the full report with rows of money that are not trades, income or taxes. */
+const UNREAD_WITH_ROWS = new Set(['cash_flows']);
 
 const detailed = (doc: Obj, key: string) => arr((doc[key] as Obj | undefined)?.detailed);
-const grouped = (o: Obj) => Object.values(o).some((v) => v === 'Grouped');
+/** A section's rows: `{detailed: […]}` or the array itself. */
+const rowsOf = (v: unknown) => arr((v as Obj | undefined)?.detailed ?? v);
+
+/** The word the report writes in place of a value merged from several rows, in the report's language. */
+const GROUPED_WORD = /^(grouped|zgrupowano|сгруппировано|gruppiert)$/i;
+const isGroupedWord = (v: unknown) => typeof v === 'string' && GROUPED_WORD.test(v.trim());
+
+/**
+ * A summary row: an amount of its own says «Grouped» (Freedom24 fills whole rows of `corporate_actions`,
+ * `cash_flows` with it). A trade whose `date`, `id`, `pay_d` say «Grouped» but whose `q`, `summ`, `short_date`
+ * are real is not one: it is several executions of one day and price merged into one row, and the report has no
+ * other line for them (formats/freedom.md).
+ */
+const groupedSummary = (o: Obj, amounts: string[]) =>
+  amounts.some((k) => isGroupedWord(o[k])) ||
+  (Object.values(o).some(isGroupedWord) && amounts.every((k) => isBlank(o[k])));
 
 const SECTIONS = ['trades', 'corporate_actions', 'cash_in_outs'];
 
@@ -73,9 +101,10 @@ function isForeignBroker(doc: Obj): boolean {
 
 /**
  * The security a cash ledger comment names: "Dividend for TEST.US", "Dividends on security (Nvidia Corporation
- * (NVDA.US)), record date …", "Corporate action tax on security ( TEST.US ), record date … . Tax rate 15".
+ * (NVDA.US)), record date …", "Corporate action tax on security ( TEST.US ), record date … . Tax rate 15", an AIX
+ * bond "Купон по бумаге (Freedom Finance SPC Ltd (FFSPC1.1228.AIX.KZ)), выплата", a note "DGT4016.JUN26".
  */
-const COMMENT_TICKER = /(?:^|[\s(])([A-Z0-9][A-Z0-9-]{0,11}(?:\.[A-Z0-9]{1,2})?\.[A-Z]{2,4})(?=$|[\s),;])/;
+const COMMENT_TICKER = /(?:^|[\s(])([A-Z0-9][A-Z0-9-]{0,11}(?:\.[A-Z0-9]{1,6}){0,3}\.[A-Z][A-Z0-9]{1,4})(?=$|[\s),;])/;
 export const tickerInComment = (comment: string): string | null => COMMENT_TICKER.exec(comment)?.[1] ?? null;
 
 export function parseFreedomJson(json: string): ParsedReport {
@@ -109,7 +138,7 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
 
   detailed(doc, 'trades').forEach((t, i) => {
     const row = `trades №${i + 1}`;
-    if (grouped(t)) {
+    if (groupedSummary(t, ['q', 'summ'])) {
       skipped.push({ row, reason: tx('skip.freedomGrouped') });
       return;
     }
@@ -123,7 +152,8 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
     }
     const isin = readIsin(t.isin) ?? readIsin(t.issue_nb);
     if (!instr && !isin) r.fail(row, 'instr_nm', tx('row.fieldMissing', { field: 'instr_nm' }));
-    const date = r.date(row, 'date', t.short_date ?? t.date);
+    // a merged row says «Grouped» in `date`; its day is `short_date`
+    const date = r.date(row, 'date', isBlank(t.short_date) ? t.date : t.short_date);
     const quantity = r.number(row, 'q', t.q);
     const currency = r.currency(row, 'curr_c', t.curr_c);
     const op = text(t.operation).toLowerCase();
@@ -143,7 +173,10 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
     events.push({
       type: 'trade',
       row,
-      identity: [text(t.trade_id) || text(t.id) || [date, instr, op, quantity, summ].join('|')],
+      identity: [
+        [t.trade_id, t.id].map(text).find((id) => id && !isGroupedWord(id)) ||
+          [date, instr, op, quantity, summ].join('|'),
+      ],
       date,
       side: op,
       name: ticker || (isin ?? ''),
@@ -161,13 +194,16 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
     });
   });
 
-  corporateActions(detailed(doc, 'corporate_actions'), r, events, skipped);
-  cashInOuts(arr(doc.cash_in_outs), r, events, skipped);
+  const actions = corporateActions(detailed(doc, 'corporate_actions'), r, events, skipped);
+  cashInOuts(arr(doc.cash_in_outs), actions, r, events, skipped);
+  // the same movements of securities come as `securities_in_outs` (with transaction ids) and, in older
+  // reports, as `in_outs_securities.detailed`: the first that has rows is read
+  const moves = arr(doc.securities_in_outs);
+  const movesKey = moves.length ? 'securities_in_outs' : 'in_outs_securities';
+  securityMoves(moves.length ? moves : rowsOf(doc.in_outs_securities), movesKey, r, events, skipped);
 
   // a section with rows that we do not read is named in the reconciliation, never dropped silently
-  const unread = Object.keys(doc).filter(
-    (k) => UNREAD_WITH_ROWS.has(k) && arr((doc[k] as Obj | undefined)?.detailed ?? doc[k]).length > 0,
-  );
+  const unread = Object.keys(doc).filter((k) => UNREAD_WITH_ROWS.has(k) && rowsOf(doc[k]).length > 0);
   const report: ParsedReport = {
     ...(unread.length
       ? {
@@ -190,22 +226,64 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
   return report;
 }
 
+/** `asset_type` of a corporate-action row: «Деньги» / « Cash » (amount is money), «Бумаги» (amount is a quantity). */
+const MONEY_ASSET = /^(cash|money|деньги|денежные средства|pieniądze|geld|ақша)$/i;
+const SECURITIES_ASSET = /^(securities|бумаги|ценные бумаги|papiery wartościowe|wertpapiere|бағалы қағаздар)$/i;
+
+/** Money rows of `corporate_actions` that are a charge or a move of the client's own money, not income. */
+const CORPORATE_CHARGES = new Set(['agent_fee', 'intercompany']);
+
+/** The income rows read, per corporate action: `cash_in_outs` repeats them (formats/freedom.md). */
+export type ActionRows = Map<string, string>;
+
 /**
  * Dividends, coupons and maturities. Reversals net out per corporate_action_id; the dividend amount is
  * net of withholding unless amount_per_one × q_on_ex_date shows it is gross (packages/importers/formats/freedom.md).
+ * A `tax` row of an action joins its payment unless the payment's `tax_amount` already has it; a maturity comes in
+ * two rows, the securities (`q_on_ex_date`, no amount) and the money: one repayment of that quantity.
  */
-function corporateActions(rows: Obj[], r: RowReader, events: ReportEvent[], skipped: ParsedReport['skipped']) {
-  const byAction = new Map<string, { income: IncomeEvent; tax: TaxEvent | null }>();
+function corporateActions(
+  rows: Obj[],
+  r: RowReader,
+  events: ReportEvent[],
+  skipped: ParsedReport['skipped'],
+): ActionRows {
+  const byAction = new Map<string, { income: IncomeEvent; tax: TaxEvent | null; fromRow: boolean }>();
+  const taxRows: { c: Obj; row: string; actionId: string }[] = [];
+  const legs: { c: Obj; row: string; actionId: string; quantity: string }[] = [];
   rows.forEach((c, i) => {
     const row = `corporate_actions №${i + 1}`;
-    if (grouped(c)) {
+    if (groupedSummary(c, ['amount'])) {
       skipped.push({ row, reason: tx('skip.freedomGrouped') });
       return;
     }
     const typeId = text(c.type_id).toLowerCase();
     const reverted = typeId.endsWith('_reverted');
+    const asset = text(c.asset_type);
+    const money = readDecimal(c.amount);
+    if (typeId === 'tax' || typeId === 'tax_reverted') {
+      taxRows.push({ c, row, actionId: text(c.corporate_action_id) });
+      return;
+    }
+    if (
+      CORPORATE_CHARGES.has(typeId) ||
+      (MONEY_ASSET.test(asset) && FREEDOM_ACTIONS[typeId] && money && isNegative(money))
+    ) {
+      // the dividend agent's fee, a transfer of own money, a charge for a conversion: not income
+      skipped.push({
+        row,
+        reason: tx('skip.freedomCorporateCharge', {
+          type: text(c.type) || typeId,
+          amount: money ?? '0',
+          currency: text(c.currency),
+        }),
+      });
+      return;
+    }
     const action = FREEDOM_ACTIONS[typeId] ?? null;
-    if (action) {
+    // the money row of an exchange (cash in lieu of fractions, a cash part): paid money waits for a person
+    const cashOfExchange = action && !CASH_ACTIONS.has(action) && MONEY_ASSET.test(asset) && money && !isZero(money);
+    if (action && !cashOfExchange) {
       corporateEvent(c, row, action, r, events);
       return;
     }
@@ -217,7 +295,6 @@ function corporateActions(rows: Obj[], r: RowReader, events: ReportEvent[], skip
           ? 'repayment'
           : null;
     if (!kind) {
-      const money = readDecimal(c.amount);
       if (money && !isZero(money)) {
         // an action we do not know that moved money waits for a person
         const date = r.date(row, 'date', c.date);
@@ -244,6 +321,12 @@ function corporateActions(rows: Obj[], r: RowReader, events: ReportEvent[], skip
       });
       return;
     }
+    const held = readDecimal(c.q_on_ex_date);
+    if (kind === 'repayment' && (!money || isZero(money)) && held && !isZero(held)) {
+      // the securities row of a redemption: its money is in the other row of the action
+      legs.push({ c, row, actionId: text(c.corporate_action_id), quantity: abs(held) });
+      return;
+    }
     const date = r.date(row, 'date', c.date);
     const amount = r.number(row, 'amount', c.amount);
     const currency = r.currency(row, 'currency', c.currency);
@@ -263,6 +346,7 @@ function corporateActions(rows: Obj[], r: RowReader, events: ReportEvent[], skip
       if (tax) {
         if (prev.tax) prev.tax.amount = add(prev.tax.amount, sign(tax));
         else prev.tax = taxEvent(prev.income, sign(tax), text(c.tax_currency) || currency);
+        prev.fromRow = true;
       }
       return;
     }
@@ -277,17 +361,105 @@ function corporateActions(rows: Obj[], r: RowReader, events: ReportEvent[], skip
       ticker: text(c.ticker) || null,
       currency,
       amount: sign(gross),
-      quantity: readDecimal(c.q_on_ex_date) || null,
+      quantity: held || null,
       market: marketOf(splitTickerSuffix(text(c.ticker)).suffix),
       security: kind === 'dividend' ? null : 'bond',
     };
-    byAction.set(actionId, { income, tax: tax ? taxEvent(income, sign(tax), text(c.tax_currency) || currency) : null });
+    byAction.set(actionId, {
+      income,
+      tax: tax ? taxEvent(income, sign(tax), text(c.tax_currency) || currency) : null,
+      fromRow: tax !== null,
+    });
   });
-  for (const { income, tax } of byAction.values()) {
+
+  // the securities row of a redemption gives the quantity of its money row; alone, the money is quantity × per one
+  for (const leg of legs) {
+    const same = (income: IncomeEvent) =>
+      income.kind === 'repayment' &&
+      (leg.actionId
+        ? income.identity[0] === leg.actionId
+        : income.ticker === (text(leg.c.ticker) || null) && income.date === readDate(leg.c.date));
+    const paid = [...byAction.values()].find(({ income }) => same(income))?.income;
+    if (paid) {
+      paid.quantity = paid.quantity ?? leg.quantity;
+      skipped.push({
+        row: leg.row,
+        reason: tx('skip.freedomMaturitySecurities', { name: paid.name, quantity: leg.quantity, row: paid.row }),
+      });
+      continue;
+    }
+    const per = readDecimal(leg.c.amount_per_one);
+    const date = r.date(leg.row, 'date', leg.c.date);
+    const currency = r.currency(leg.row, 'currency', leg.c.currency);
+    if (!per) r.fail(leg.row, 'amount', tx('row.fieldMissing', { field: 'amount' }));
+    if (!per || !date || !currency) continue;
+    const { ticker } = splitTickerSuffix(text(leg.c.ticker));
+    const income: IncomeEvent = {
+      type: 'income',
+      row: leg.row,
+      identity: [leg.actionId || ['maturity', leg.c.ticker, leg.c.ex_date, date].join('|')],
+      date,
+      kind: 'repayment',
+      name: ticker || text(leg.c.isin),
+      isin: readIsin(leg.c.isin) ?? readIsin(leg.c.issue_nb),
+      ticker: text(leg.c.ticker) || null,
+      currency,
+      amount: mul(leg.quantity, abs(per)),
+      quantity: leg.quantity,
+      market: marketOf(splitTickerSuffix(text(leg.c.ticker)).suffix),
+      security: 'bond',
+      flag: tx('comment.freedomMaturityComputed', { quantity: leg.quantity, per: abs(per) }),
+    };
+    byAction.set(income.identity[0] as string, { income, tax: null, fromRow: false });
+  }
+
+  // tax rows of an action: already in its payment's tax_amount, else withheld from it, else a tax on its own
+  for (const { c, row, actionId } of taxRows) {
+    const date = r.date(row, 'date', c.date);
+    const amount = r.number(row, 'amount', c.amount);
+    const currency = r.currency(row, 'currency', c.currency);
+    if (!date || !amount || !currency) continue;
+    const withheld = amount.startsWith('-') ? amount.slice(1) : `-${amount}`;
+    const paid = actionId ? byAction.get(actionId) : undefined;
+    if (paid?.fromRow) {
+      skipped.push({
+        row,
+        reason: tx('skip.freedomTaxInPayment', { type: text(c.type) || text(c.type_id), row: paid.income.row }),
+      });
+      continue;
+    }
+    if (paid) {
+      if (paid.tax) paid.tax.amount = add(paid.tax.amount, withheld);
+      else paid.tax = { ...taxEvent(paid.income, withheld, currency), row, identity: [actionId, 'tax', row] };
+      continue;
+    }
+    const { ticker, suffix } = splitTickerSuffix(text(c.ticker));
+    events.push({
+      type: 'tax',
+      row,
+      identity: [actionId || ['tax', c.ticker, c.date, amount].join('|'), 'tax'],
+      date,
+      name: ticker || text(c.isin) || text(c.comment),
+      isin: readIsin(c.isin),
+      ticker: text(c.ticker) || null,
+      currency,
+      market: marketOf(suffix),
+      amount: withheld,
+      on: 'dividend',
+    });
+  }
+
+  const read: ActionRows = new Map();
+  for (const [actionId, { income, tax }] of byAction) {
     events.push(income);
     if (tax) events.push(tax);
+    read.set(actionId, income.row as string);
   }
+  return read;
 }
+
+/** Actions whose `amount` is the money paid for the shares given up. */
+const CASH_ACTIONS = new Set<CorporateActionKind>(['tender', 'delisted']);
 
 /** Freedom `type_id` of actions that change holdings (formats/freedom.md, formats/corporate-actions.md). */
 const FREEDOM_ACTIONS: Record<string, CorporateActionKind> = {
@@ -313,14 +485,18 @@ function corporateEvent(c: Obj, row: string, action: CorporateActionKind, r: Row
   const currency = r.currency(row, 'currency', text(c.currency) || 'USD');
   if (!date || !currency) return;
   const comment = text(c.comment) || text(c.type);
-  const amount = readDecimal(c.amount);
+  // «Бумаги»: the amount is the signed quantity of the security moved (new +50, old −100), not money
+  const securities = SECURITIES_ASSET.test(text(c.asset_type));
+  const amount = securities ? null : readDecimal(c.amount);
   const cash = amount && !isZero(amount) ? abs(amount) : null;
+  const moved = securities ? readDecimal(c.amount) || null : null;
   const held = readDecimal(c.q_on_ex_date) || null;
   const per = readDecimal(c.amount_per_one) || null;
   const ratio = action === 'split' ? (splitRatioOf(comment) ?? per) : null;
   const { ticker } = splitTickerSuffix(text(c.ticker));
-  const quantity =
-    action === 'tender' || action === 'delisted'
+  const quantity = moved
+    ? moved
+    : action === 'tender' || action === 'delisted'
       ? held
         ? `-${abs(held)}`
         : null
@@ -363,18 +539,54 @@ function isGross(c: Obj, amount: string): boolean {
   return cmp(abs(sub(expected, amount)), mul(expected, '0.01')) <= 0;
 }
 
+/** The corporate action of a cash row: `corporate_action_id`, else the one in its `details` (a JSON text). */
+function actionOf(c: Obj): string {
+  const own = text(c.corporate_action_id);
+  if (own) return own;
+  let details = c.details;
+  if (typeof details === 'string' && details.trim().startsWith('{')) {
+    try {
+      details = JSON.parse(details);
+    } catch {
+      return '';
+    }
+  }
+  return details && typeof details === 'object' ? text((details as Obj).corporate_action_id) : '';
+}
+
+const CASH_INCOME: Record<string, 'dividend' | 'coupon'> = {
+  dividend: 'dividend',
+  dividend_reverted: 'dividend',
+  coupon: 'coupon',
+  coupon_reverted: 'coupon',
+};
+
 /**
- * Freedom24-era per-transaction cash ledger: dividends and taxes only. The security is `ticker`, else the one
- * the comment names; rows of one `corporate_action_id` share the security of the row that names it (else of its
- * dividend), so that the tax joins its dividend.
+ * Freedom24-era per-transaction cash ledger: dividends, coupons and taxes. The security is `ticker`, else the one
+ * the comment names; rows of one corporate action (`corporate_action_id`, else the one in `details`) share the
+ * security of the row that names it (else of its payment), so that the tax joins its payment. A payment of an
+ * action already read from `corporate_actions` is the same money and is skipped with the row that has it.
  */
-function cashInOuts(rows: Obj[], r: RowReader, events: ReportEvent[], skipped: ParsedReport['skipped']) {
+function cashInOuts(
+  rows: Obj[],
+  actions: ActionRows,
+  r: RowReader,
+  events: ReportEvent[],
+  skipped: ParsedReport['skipped'],
+) {
   const read: { action: string; dividend: boolean; event: IncomeEvent | TaxEvent }[] = [];
   rows.forEach((c, i) => {
     const row = `cash_in_outs №${i + 1}`;
     const type = text(c.type).toLowerCase();
-    if (!['dividend', 'dividend_reverted', 'tax', 'tax_reverted'].includes(type)) {
+    const income = CASH_INCOME[type];
+    if (!income && type !== 'tax' && type !== 'tax_reverted') {
       skipped.push({ row, reason: tx('skip.cashNotIncome', { type: type || tx('value.noType') }) });
+      return;
+    }
+    const action = actionOf(c);
+    const counted = action ? actions.get(action) : undefined;
+    if (counted) {
+      skipped.push({ row, reason: tx('skip.freedomCashRepeat', { row: counted }) });
       return;
     }
     const date = r.date(row, 'datetime', c.pay_d ?? c.datetime);
@@ -393,14 +605,13 @@ function cashInOuts(rows: Obj[], r: RowReader, events: ReportEvent[], skipped: P
       currency,
       market: marketOf(suffix),
     };
-    const dividend = type.startsWith('dividend');
-    // dividends arrive positive, their reversals negative; taxes arrive negative, refunds positive
-    const event: IncomeEvent | TaxEvent = dividend
-      ? { type: 'income', ...base, kind: 'dividend', amount }
+    // payments arrive positive, their reversals negative; taxes arrive negative, refunds positive
+    const event: IncomeEvent | TaxEvent = income
+      ? { type: 'income', ...base, kind: income, amount, ...(income === 'coupon' ? { security: 'bond' as const } : {}) }
       : { type: 'tax', ...base, amount: amount.startsWith('-') ? amount.slice(1) : `-${amount}`, on: 'dividend' };
-    read.push({ action: text(c.corporate_action_id), dividend, event });
+    read.push({ action, dividend: income !== undefined, event });
   });
-  // per corporate action: the first row that names a security, else its first dividend
+  // per corporate action: the first row that names a security, else its first payment
   const named = new Map<string, IncomeEvent | TaxEvent>();
   const names = (e: IncomeEvent | TaxEvent) => e.ticker !== null || e.isin !== null;
   for (const { action, dividend, event } of read) {
@@ -408,6 +619,9 @@ function cashInOuts(rows: Obj[], r: RowReader, events: ReportEvent[], skipped: P
     const prev = named.get(action);
     if (!prev || (!names(prev) && (names(event) || (dividend && prev.type === 'tax')))) named.set(action, event);
   }
+  const paidAs = new Map<string, 'dividend' | 'coupon'>();
+  for (const { action, event } of read)
+    if (action && event.type === 'income') paidAs.set(action, event.kind as 'dividend' | 'coupon');
   for (const { action, event } of read) {
     const source = action ? named.get(action) : undefined;
     if (source && source !== event && !names(event)) {
@@ -416,6 +630,96 @@ function cashInOuts(rows: Obj[], r: RowReader, events: ReportEvent[], skipped: P
       event.ticker = source.ticker;
       event.market = source.market ?? null;
     }
+    // a tax withheld from a coupon joins the coupon
+    const kind = action ? paidAs.get(action) : undefined;
+    if (event.type === 'tax' && kind) event.on = kind;
     events.push(event);
   }
+}
+
+/** `type` of `securities_in_outs` rows: free shares of the broker's promotions, in the report's language. */
+const STOCK_AWARD = /^(stock_award|free stocks|подарочные акции|сыйлық акциялары|geschenkaktionen|akcje prezentowe)$/i;
+/** Movements between accounts or brokers: not a sale, not income. */
+const TRANSFER =
+  /^(in|out|transfer|transfer_in|transfer_out|intercompany|deposit|withdrawal|security_in|security_out)$/i;
+
+/**
+ * Freedom24 `securities_in_outs[]` (`in_outs_securities.detailed[]` in older reports): `type`, `ticker`,
+ * `quantity` (signed), `datetime`/`date`, `comment`. A split is a corporate action (its ratio only when the comment
+ * says "N for M" or "N:M": "factor 1/3" does not say which way); a conversion gives up and receives shares; free
+ * shares of a promotion wait for a person; a transfer in or out is skipped with its reason; any other movement
+ * waits for a person. Nothing here is money: the rows are counted, not added to the totals.
+ */
+function securityMoves(
+  rows: Obj[],
+  section: string,
+  r: RowReader,
+  events: ReportEvent[],
+  skipped: ParsedReport['skipped'],
+) {
+  rows.forEach((c, i) => {
+    const row = `${section} №${i + 1}`;
+    const typeWord = text(c.type);
+    const type = typeWord.toLowerCase();
+    if (groupedSummary(c, ['quantity'])) {
+      skipped.push({ row, reason: tx('skip.freedomGrouped') });
+      return;
+    }
+    const full = text(c.ticker) || text(c.instr_nm);
+    const { ticker, suffix } = splitTickerSuffix(full);
+    const quantity = readDecimal(c.quantity ?? c.q) || null;
+    const shown = quantity ?? '?';
+    const name = ticker || text(c.isin) || full;
+    if (TRANSFER.test(type)) {
+      skipped.push({ row, reason: tx('skip.freedomSecurityTransfer', { type: typeWord, name, quantity: shown }) });
+      return;
+    }
+    if (/^(maturity|redemption)$/.test(type)) {
+      skipped.push({ row, reason: tx('skip.freedomMaturityMove', { name, quantity: shown }) });
+      return;
+    }
+    const date = r.date(row, 'datetime', isBlank(c.datetime) ? (c.date ?? c.pay_d) : c.datetime);
+    if (!date) return;
+    const currency = text(c.balance_currency ?? c.currency).toUpperCase() || 'USD';
+    const identity = [text(c.transaction_id) || text(c.id) || [type, full, date, quantity].join('|')];
+    const base = {
+      row,
+      identity,
+      date,
+      name,
+      isin: readIsin(c.isin) ?? readIsin(c.issue_nb),
+      ticker: full || null,
+      currency,
+      market: marketOf(suffix),
+    };
+    const comment = text(c.comment) || typeWord;
+    if (type === 'split' || type === 'reverse_split' || type === 'conversion') {
+      const ratio = type === 'conversion' ? null : explicitRatio(comment);
+      events.push({
+        type: 'corporate',
+        ...base,
+        action: type === 'conversion' ? 'stock_merger' : 'split',
+        quantity,
+        amount: null,
+        ratio,
+        description: comment,
+      });
+      return;
+    }
+    events.push({
+      type: 'unknown',
+      ...base,
+      amount: null,
+      quantity,
+      comment: STOCK_AWARD.test(typeWord)
+        ? tx('comment.freedomStockAward', { name, quantity: shown })
+        : tx('comment.freedomSecurityMove', { type: typeWord || tx('value.noType'), name, quantity: shown }),
+    });
+  });
+}
+
+/** "Split 4 for 1", "3:1" → new shares per old share; a bare fraction ("factor 1/3") says nothing. */
+function explicitRatio(comment: string): string | null {
+  const m = /(\d+(?:\.\d+)?)\s*(?:for|за|:)\s*(\d+(?:\.\d+)?)/i.exec(comment);
+  return m ? splitRatioOf(`${m[1]} for ${m[2]}`) : null;
 }

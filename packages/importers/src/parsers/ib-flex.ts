@@ -7,7 +7,7 @@ import type { ParsedReport, ReportEvent } from '../events.ts';
 import { xmlScanner } from '../read/xml-scan.ts';
 import { tx } from '../texts.ts';
 import type { SecurityKind } from '../types.ts';
-import { abs, add, isBlank, isZero, mul, readDate, readIsin, text } from '../values.ts';
+import { abs, add, type DateOrder, isBlank, isNegative, isZero, mul, readDate, readIsin, text } from '../values.ts';
 import { countryCode, RowReader } from './common.ts';
 
 /** The ISIN of a Flex row: its isin attribute, its securityID when that is an ISIN, or one written in the description. */
@@ -97,6 +97,33 @@ const QUIET_SECTIONS = new Set([
   'FxTransactions',
 ]);
 
+/** Rows of the Trades section that repeat its executions: order level, per-symbol and per-asset totals, closed lots. */
+const TRADE_SUMMARIES = new Set(['Order', 'SymbolSummary', 'AssetSummary', 'Lot']);
+
+const SLASHED = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})(?:$|[;,T\s])/;
+
+/**
+ * The date order of a statement: a Flex query writes every date in the one format chosen for it, and "dd/MM/yyyy"
+ * is one of them (a query made in Europe). The statement's own dates tell it: a first number above 12 is a day
+ * ("31/12/2025"), a second one above 12 is a day of "MM/dd/yyyy"; when both readings are valid, the one that keeps
+ * fromDate before toDate; else IB's default, month first.
+ */
+export function dateOrderOf(a: Attrs): DateOrder {
+  const dates = [a.fromDate, a.toDate, a.whenGenerated];
+  for (const v of dates) {
+    const m = SLASHED.exec(text(v));
+    if (!m) continue;
+    if (+m[1]! > 12) return 'dmy';
+    if (+m[2]! > 12) return 'mdy';
+  }
+  const inOrder = (o: DateOrder) => {
+    const from = readDate(a.fromDate, o);
+    const to = readDate(a.toDate, o);
+    return !!from && !!to && compareRuDates(from, to) <= 0;
+  };
+  return SLASHED.test(text(a.fromDate)) && !inOrder('mdy') && inOrder('dmy') ? 'dmy' : 'mdy';
+}
+
 /** What to export instead, for a Flex query whose layout we do not read. */
 export const FLEX_HOW_TO = tx('refuse.ibFlexHowTo');
 
@@ -113,7 +140,9 @@ export const FLEX_HOW_TO = tx('refuse.ibFlexHowTo');
  * `skipped` and `period` are complete once they are.
  */
 export function parseIbFlex(xml: string): ParsedReport {
-  const r = new RowReader('mdy');
+  /** the date order of the query ("MM/dd/yyyy" or "dd/MM/yyyy"), decided by each statement's own dates */
+  let order: DateOrder = 'mdy';
+  let r = new RowReader(order);
   const pending: ReportEvent[] = [];
   const skipped: ParsedReport['skipped'] = [];
   let from: string | null = null;
@@ -146,6 +175,15 @@ export function parseIbFlex(xml: string): ParsedReport {
       if (root === 'FlexQueryResponse') {
         if (depth === 2 && name === 'FlexStatement' && path[1] === 'FlexStatements') {
           statements++;
+          const stOrder = dateOrderOf(attrs);
+          if (stOrder !== order) {
+            // a query set to "dd/MM/yyyy": its rows are read day first (errors of earlier statements kept)
+            order = stOrder;
+            const earlier = r.errors;
+            r = new RowReader(order);
+            r.errors.push(...earlier);
+            report.errors = r.errors;
+          }
           st = {
             attrs,
             account: text(attrs.accountId),
@@ -157,8 +195,8 @@ export function parseIbFlex(xml: string): ParsedReport {
             optionEae: [],
             tradeIds: new Set(),
           };
-          const stFrom = readDate(attrs.fromDate, 'mdy');
-          const stTo = readDate(attrs.toDate, 'mdy');
+          const stFrom = readDate(attrs.fromDate, order);
+          const stTo = readDate(attrs.toDate, order);
           if (stFrom && (!from || compareRuDates(stFrom, from) < 0)) {
             from = stFrom;
           }
@@ -183,15 +221,23 @@ export function parseIbFlex(xml: string): ParsedReport {
                 reason: tx('skip.summaryLevel', { level }),
               });
             }
-          } else if (section === 'Trades' && name === 'Order') orders++;
-          else if (section === 'CashTransactions' && name === 'CashTransaction') st.cash.push(attrs);
+          } else if (section === 'Trades' && TRADE_SUMMARIES.has(name)) {
+            // order-level and summary rows (and closed lots) repeat the executions: listed, never read as deals
+            if (name !== 'Lot') orders++;
+            const level = text(attrs.levelOfDetail).toUpperCase() || name.toUpperCase();
+            skipped.push({
+              row: `${[name, text(attrs.symbol)].filter(Boolean).join(' ')} (${st.account})`,
+              reason: tx('skip.summaryLevel', { level }),
+            });
+          } else if (section === 'CashTransactions' && name === 'CashTransaction') st.cash.push(attrs);
           else if (section === 'OpenPositions' && name === 'OpenPosition') st.positions.push(attrs);
           else if (section === 'CashReport' && name === 'CashReportCurrency') st.cashReport.push(attrs);
           else if (section === 'CorporateActions' && name === 'CorporateAction') st.corporate.push(attrs);
           else if (section === 'OptionEAE' && name === 'OptionEAE') st.optionEae.push(attrs);
-          else if (section === 'SalesTaxes' && name === 'SalesTax') skipped.push(salesTaxRow(attrs, 'ibSalesTax'));
-          else if (section === 'TransactionTaxes' && name === 'TransactionTax') {
-            skipped.push(salesTaxRow(attrs, 'ibTransactionTax'));
+          else if (section === 'SalesTaxes' && name === 'SalesTax') {
+            skipped.push(salesTaxRow(attrs, 'ibSalesTax', order));
+          } else if (section === 'TransactionTaxes' && name === 'TransactionTax') {
+            skipped.push(salesTaxRow(attrs, 'ibTransactionTax', order));
           } else if (!READ_SECTIONS.has(section) && !QUIET_SECTIONS.has(section)) {
             unread.set(section, (unread.get(section) ?? 0) + 1);
           }
@@ -281,10 +327,14 @@ function checkLayout(
  * a commission or a fee is a tax on the broker's service, not a deal; a transaction tax (stamp duty, FTT) is
  * already on its trade (`taxes`, added to the commission there), so reading it again would count it twice.
  */
-function salesTaxRow(a: Attrs, key: 'ibSalesTax' | 'ibTransactionTax'): { row: string; reason: string } {
+function salesTaxRow(
+  a: Attrs,
+  key: 'ibSalesTax' | 'ibTransactionTax',
+  order: DateOrder,
+): { row: string; reason: string } {
   const amount = text(key === 'ibSalesTax' ? a.salesTax : a.taxAmount);
   const raw = a.date || a.reportDate;
-  const date = readDate(raw, 'mdy') ?? text(raw);
+  const date = readDate(raw, order) ?? text(raw);
   const description =
     text(key === 'ibSalesTax' ? a.taxableDescription || a.description : a.taxDescription || a.description) ||
     text(a.symbol);
@@ -376,7 +426,11 @@ function statementRows(st: Statement, r: RowReader, events: ReportEvent[], skipp
   const cashSummaries = hasAccountRows(st.cash);
   st.cash.forEach((c, i) => {
     const row = `CashTransaction №${i + 1}${account ? ` (${account})` : ''}`;
-    if (hasDetail && text(c.levelOfDetail).toUpperCase() === 'SUMMARY') return;
+    if (hasDetail && text(c.levelOfDetail).toUpperCase() === 'SUMMARY') {
+      // the same payment summed up: its DETAIL rows are read
+      skipped.push({ row, reason: tx('skip.cashSummary', { type: text(c.type) || tx('value.noType') }) });
+      return;
+    }
     if (cashSummaries && isAccountsSummary(c)) {
       skipped.push({ row: `CashTransaction №${i + 1}`, reason: tx('skip.accountsSummaryRow') });
       return;
@@ -396,12 +450,18 @@ function statementRows(st: Statement, r: RowReader, events: ReportEvent[], skipp
     const quantity = r.number(row, 'position', p.position ?? p.quantity);
     const currency = r.currency(row, 'currency', p.currency);
     if (!date || !quantity || !currency || isZero(quantity)) return;
+    const name = withoutIsinPrefix(text(p.description)) || text(p.symbol);
+    if (isNegative(quantity) || /^short$/i.test(text(p.side))) {
+      // a short position (shares sold short, an option written) is an obligation, not property held abroad
+      skipped.push({ row, reason: tx('skip.ibShortPosition', { quantity, name, date }) });
+      return;
+    }
     events.push({
       type: 'position',
       row,
       identity: [account, text(p.conid) || text(p.isin) || text(p.symbol), date],
       date,
-      name: withoutIsinPrefix(text(p.description)) || text(p.symbol),
+      name,
       isin: readIsin(p.isin),
       ticker: text(p.symbol) || null,
       currency,
@@ -421,6 +481,11 @@ function statementRows(st: Statement, r: RowReader, events: ReportEvent[], skipp
     const amount = r.number(row, 'endingCash', c.endingCash);
     const date = r.date(row, 'toDate', c.toDate || a.toDate);
     if (!amount || !date || isZero(amount)) return;
+    if (isNegative(amount)) {
+      // a debit balance is money owed to the broker (a margin loan), not money held on the account
+      skipped.push({ row, reason: tx('skip.ibNegativeCash', { amount: abs(amount), currency, date }) });
+      return;
+    }
     events.push({
       type: 'cash',
       row,
@@ -481,6 +546,25 @@ function corporateActions(st: Statement, r: RowReader, events: ReportEvent[], sk
       })),
     ).map((v, i) => [splitRows[i]!, v]),
   );
+  // a subscription paid on the line giving up the rights (IB "SR": rights −1 200, proceeds −1 788) while the line
+  // receiving the new shares of the same action (+120) states no money: those shares are bought for what was paid
+  const paidFor = new Map<CorporateRow, CorporateRow>();
+  for (const x of rows) {
+    const action = text(x.c.actionID);
+    if (!action || !x.cash?.startsWith('-') || !x.quantity?.startsWith('-')) continue;
+    const receiving = rows.filter(
+      (o) =>
+        o !== x &&
+        text(o.c.actionID) === action &&
+        text(o.c.conid) !== text(x.c.conid) &&
+        o.cash === null &&
+        !!o.quantity &&
+        !o.quantity.startsWith('-') &&
+        !isZero(o.quantity),
+    );
+    if (receiving.length === 1 && !paidFor.has(receiving[0]!)) paidFor.set(receiving[0]!, x);
+  }
+  const payers = new Map([...paidFor].map(([receiving, payer]) => [payer, receiving]));
   const splits = new Set<string>();
   for (const x of rows) {
     const { c, row, description, date, currency, quantity, cash, costBasis, kind, actionId, group } = x;
@@ -497,6 +581,27 @@ function corporateActions(st: Statement, r: RowReader, events: ReportEvent[], sk
       market: 'foreign' as const,
       security: ibSecurity(c.assetCategory, c.subCategory),
     };
+    const payer = paidFor.get(x);
+    if (payer && quantity) {
+      events.push({
+        type: 'trade',
+        ...base,
+        side: 'buy',
+        quantity,
+        amount: abs(payer.cash!),
+        commission: null,
+        note: tx('comment.ibCorporatePurchase', { description }),
+      });
+      continue;
+    }
+    const receiving = payers.get(x);
+    if (receiving && cash) {
+      skipped.push({
+        row,
+        reason: tx('skip.ibCorporatePaidOnOtherRow', { amount: abs(cash), currency, description, row: receiving.row }),
+      });
+      continue;
+    }
     if (quantity && !quantity.startsWith('-') && !isZero(quantity) && cash?.startsWith('-')) {
       // shares received for money paid (rights subscribed, IB "SR"): a purchase of them at what was paid
       events.push({
@@ -596,7 +701,7 @@ function optionEvents(st: Statement, r: RowReader, events: ReportEvent[], skippe
   });
 }
 
-type CorporateRow = { c: Attrs; kind: string | null; quantity: string | null; cash: string | null };
+type CorporateRow = { c: Attrs; row: string; kind: string | null; quantity: string | null; cash: string | null };
 
 /**
  * A row that states only the money of an action (no quantity: "Tender (Issue)") while another row of the
