@@ -286,6 +286,31 @@ describe('270.04 and the registers print the amounts in the deal currency as sto
   });
 });
 
+describe('250.00 registers', () => {
+  it('sections without money (property abroad, shares in companies) print no currency', async () => {
+    const user = await signedInUser(s, { full_access: true });
+    const id = await declaration(user.id, 2, 2024);
+    await writeDeals(id, {
+      form_250_fourth_section: [
+        { name: 'Квартира', country_id: 200, id_number: 'CAD-123-456', location: 'Dubai Marina, tower 5' },
+      ],
+      form_250_seventh_section: [{ company_name: 'Acme Holdings Ltd', shareholding_size: '25', country_id: 200 }],
+      form_250_sixth_section: [{ bank_name: 'Chase Bank', amount: '2500', currency_code_id: 2, country_id: 200 }],
+    });
+    const pdf = await user.client.get(`/api/declarations/${id}/export-pdf`);
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    const text = extractPdfText(pdf.rawPayload).join('\n');
+    const register = (title: string) => text.slice(text.indexOf(title), text.indexOf('Страница', text.indexOf(title)));
+    // the stored default currency (KZT) used to print under «Валюта» for a flat and a share in a company
+    expect(register('Раздел 4. Недвижимость за рубежом')).toContain('CAD-123-456');
+    expect(register('Раздел 4. Недвижимость за рубежом')).not.toMatch(/Валюта|KZT/);
+    expect(register('Раздел 7. Доли в иностранных')).toContain('Acme Holdings Ltd');
+    expect(register('Раздел 7. Доли в иностранных')).not.toMatch(/Валюта|KZT/);
+    // a bank account keeps its currency
+    expect(register('Раздел 6. Деньги в иностранных банках')).toMatch(/Валюта/);
+  });
+});
+
 describe('documents in the owner’s language (issue 20)', () => {
   let user: Awaited<ReturnType<typeof signedInUser>>;
   let id: number;

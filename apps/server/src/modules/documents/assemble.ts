@@ -4,6 +4,7 @@ import {
   type ReportingFormId,
   type SectionCode,
   sectionByKey,
+  sectionFieldOf,
 } from '@deklarant/contracts';
 import type { DeclarationDocument, DocumentDeal } from '@deklarant/documents';
 import { amount, costKzt, dealAmountKzt, flatIncomeTaxRate, saleKzt, type TaxDeal } from '@deklarant/tax';
@@ -89,12 +90,18 @@ const onlyOperation = (code: SectionCode | undefined) => {
   return names?.length === 1 ? names[0]! : null;
 };
 
+/** The section's form has a currency field (deal forms' currency_code, form 250's and debts' currency_code_id). */
+const hasCurrency = (code: SectionCode | undefined) =>
+  !code || !!sectionFieldOf(code, 'currency_code') || !!sectionFieldOf(code, 'currency_code_id');
+
 /** One stored deal as the renderers want it: letter codes and reference names resolved. */
 function toDocumentDeal(tax: TaxDeal, refs: Refs, code: SectionCode | undefined): DocumentDeal {
   const d = tax as unknown as Record<string, unknown>;
   return {
     ...(d as DocumentDeal),
-    currency_code: text(tax.currency_code),
+    // a section without money (property, vehicles, shares in companies) has no currency: the stored default
+    // KZT would print as one
+    currency_code: hasCurrency(code) ? text(tax.currency_code) : null,
     country_code: text(tax.country_code),
     operation_name: nameOf(refs.operationById, d.operation_type_id) ?? onlyOperation(code),
     market_name: nameOf(refs.marketById, d.market_id),
