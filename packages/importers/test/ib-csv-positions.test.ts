@@ -14,7 +14,10 @@ describe('IB activity CSV: Symbol column of dividends and taxes', async () => {
 
   it('gives every dividend its security through Financial Instrument Information, with its own tax', () => {
     expect(r.errors).toEqual([]);
-    expect(r.skipped).toEqual([]);
+    // the KO call written (Open Positions, Quantity −1) is an obligation, not a holding (ib-csv-section6.test.ts)
+    expect(r.skipped).toEqual([
+      { row: 43, reason: expect.stringMatching(/^Короткая позиция -1 «KO 17JAN25 62\.5 C» на 31\.12\.2024: /) },
+    ]);
     // 5 Data rows of Dividends (the Total rows are not payments), 5 of Withholding Tax: each tax joins the
     // dividend of its symbol and date, so no tax is left alone and nothing is flagged
     expect(dividends.map((d) => [d.transaction_date, d.ticker, d.isin_security, d.currency_code])).toEqual([
@@ -70,7 +73,8 @@ describe('IB activity CSV: holdings at the statement end (Open Positions, Cash R
   const r = await parseSample('ib-activity-positions.csv');
 
   it('reads the Summary rows of Open Positions as Flex reads OpenPosition (Lot and Total rows not)', () => {
-    // 6 Summary rows (SAP, KO, PEP, VT, the Treasury note, the KO call); the 7 Lot rows repeat them
+    // 6 Summary rows (SAP, KO, PEP, VT, the Treasury note, the KO call); the 7 Lot rows repeat them. The KO call
+    // written (Quantity −1) is an obligation, not property abroad: skipped with the reason, as in Flex
     const positions = r.deals.filter((d) => d.section === 'sixth_section_first_part');
     expect(
       positions.map((d) => [d.row, d.name_security, d.isin_security, d.quantity, d.currency_code, d.type_of_security]),
@@ -81,8 +85,6 @@ describe('IB activity CSV: holdings at the statement end (Open Positions, Cash R
       [37, 'VANGUARD TOT WORLD STK ETF', 'US9220427424', '12', 'USD', 'fund'],
       // a bond's quantity is its face value, as Flex gives it
       [40, 'US TREASURY N/B 4.375 11/30/28', 'US91282CJN20', '2000', 'USD', 'bond'],
-      // a short option is a position as in Flex (no ISIN: country unknown)
-      [43, 'KO 17JAN25 62.5 C', null, '-1', 'USD', 'derivative'],
     ]);
     expect(positions[0]).toMatchObject({
       kind: 'position',
@@ -121,7 +123,8 @@ describe('IB activity CSV: holdings at the statement end (Open Positions, Cash R
     const h = await parseReport(new TextEncoder().encode(csv), { filename: 'ib-q3.csv' });
     expect(h.period).toEqual({ from: '01.01.2024', to: '30.09.2024' });
     const held = h.deals.filter((d) => d.section.startsWith('sixth_section'));
-    expect(held).toHaveLength(8);
+    // 5 positions (the written KO call is skipped) and 2 currencies
+    expect(held).toHaveLength(7);
     for (const d of held) expect(d.transaction_date).toBe('30.09.2024');
     expect(h.reconciliation.notes).toEqual([expect.stringMatching(/заканчивается 30\.09\.2024.*а не на конец года/)]);
     // the note is a catalogue text: the upload screen shows it in the reader's language
@@ -142,9 +145,11 @@ describe('IB activity CSV: holdings at the statement end (Open Positions, Cash R
       .filter((l) => !/^(Trades|Dividends|Withholding Tax),/.test(l))
       .join('\n');
     const h = await parseReport(new TextEncoder().encode(csv), { filename: 'ib-holdings.csv' });
-    expect(h.skipped).toEqual([]);
+    expect(h.skipped).toEqual([
+      { row: 43, reason: expect.stringMatching(/^Короткая позиция -1 «KO 17JAN25 62\.5 C» на 31\.12\.2024: /) },
+    ]);
     expect(h.deals.map((d) => d.section)).toEqual([
-      ...Array(6).fill('sixth_section_first_part'),
+      ...Array(5).fill('sixth_section_first_part'),
       ...Array(2).fill('sixth_section_second_part'),
     ]);
   });

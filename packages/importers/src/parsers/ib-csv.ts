@@ -11,7 +11,7 @@ import type { ParsedReport, ReportEvent } from '../events.ts';
 import { type CsvRow, readCsv } from '../read/csv.ts';
 import { tx } from '../texts.ts';
 import type { SecurityKind } from '../types.ts';
-import { abs, add, cmp, isZero, readDate, readDecimal, readIsin, text } from '../values.ts';
+import { abs, add, cmp, isNegative, isZero, readDate, readDecimal, readIsin, text } from '../values.ts';
 import { RowReader } from './common.ts';
 import { IB_BANK, IB_BROKER, ibSecurity, isinInText, negate, notYearEnd, withheldOn } from './ib-flex.ts';
 
@@ -454,7 +454,7 @@ export function parseIbCsv(csv: string): ParsedReport {
   }
 
   const period = statementPeriod(rows.get('Statement') ?? []);
-  const held = holdings(rows, instruments, period, r, events);
+  const held = holdings(rows, instruments, period, r, events, skipped);
 
   const read = ['Trades', 'Corporate Actions', 'Broker Interest Paid', ...Object.keys(CASH_SECTIONS)];
   if (!read.some((section) => rows.has(section)) && !held) {
@@ -483,8 +483,10 @@ export function parseIbCsv(csv: string): ParsedReport {
  * The holdings at the statement's end, as Flex reads OpenPosition and CashReportCurrency (ib-flex.ts
  * statementRows): the `Summary` rows of "Open Positions" (`Lot` rows repeat them by purchase; forex lines are
  * cash) and the "Ending Cash" row of each currency of "Cash Report" (not the "Base Currency Summary" total).
- * The CSV has no date on these rows: they are on the last day of the statement's period. Returns how many
- * holdings were read.
+ * The CSV has no date on these rows: they are on the last day of the statement's period. What is owed rather than
+ * held is skipped with the reason, as in Flex: a short position (a negative Quantity: shares sold short, an option
+ * written) and a negative Ending Cash (a debit balance, a margin loan). Returns how many holdings were read or
+ * skipped so.
  */
 function holdings(
   rows: Map<string, Section[]>,
@@ -492,6 +494,7 @@ function holdings(
   period: { from: string; to: string } | null,
   r: RowReader,
   events: ReportEvent[],
+  skipped: ParsedReport['skipped'],
 ): number {
   let n = 0;
   // holdings of a statement that ends before 31 December are not the year-end ones: each waits to be checked
@@ -510,12 +513,19 @@ function holdings(
     const quantity = r.number(row, 'Quantity', rec.Quantity);
     const currency = r.currency(row, 'Currency', rec.Currency);
     if (!date || !quantity || !currency || isZero(quantity)) continue;
+    const name = info?.name || symbol;
+    n++;
+    if (isNegative(quantity)) {
+      // a short position (shares sold short, an option written) is an obligation, not property held abroad
+      skipped.push({ row, reason: tx('skip.ibShortPosition', { quantity, name, date }) });
+      continue;
+    }
     events.push({
       type: 'position',
       row,
       identity: [symbol, currency, date],
       date,
-      name: info?.name || symbol,
+      name,
       isin: info?.isin ?? isinInText(text(rec.Description)),
       ticker: symbol || null,
       currency,
@@ -525,7 +535,6 @@ function holdings(
       security,
       flag,
     });
-    n++;
   }
   for (const { row, rec } of rows.get('Cash Report') ?? []) {
     if (text(rec['Currency Summary']) !== 'Ending Cash') continue;
@@ -534,6 +543,12 @@ function holdings(
     const amount = r.number(row, 'Total', rec.Total);
     const date = r.date(row, 'Period', period?.to);
     if (!amount || !date || !r.currency(row, 'Currency', currency) || isZero(amount)) continue;
+    n++;
+    if (isNegative(amount)) {
+      // a debit balance is money owed to the broker (a margin loan), not money held on the account
+      skipped.push({ row, reason: tx('skip.ibNegativeCash', { amount: abs(amount), currency, date }) });
+      continue;
+    }
     events.push({
       type: 'cash',
       row,
@@ -545,7 +560,6 @@ function holdings(
       bankCountry: IB_BANK.country,
       flag,
     });
-    n++;
   }
   return n;
 }
