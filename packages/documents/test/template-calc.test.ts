@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import en from '@deklarant/i18n/locales/en/checks.json';
 import kk from '@deklarant/i18n/locales/kk/checks.json';
 import ru from '@deklarant/i18n/locales/ru/checks.json';
@@ -9,13 +5,13 @@ import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { lines270 } from '../src/lines.ts';
 import { evaluateCalc, parseCalc } from '../src/template/calc.ts';
-import { readTemplateFile } from '../src/template/load.ts';
 import type { FormTemplate } from '../src/template/model.ts';
 import { templateFor } from '../src/template/registry.ts';
 import type { FnoDocument, FnoField } from '../src/xml/model.ts';
 import { renderXml } from '../src/xml/render.ts';
 import { checkAgainstTemplate } from '../src/xml/template-check.ts';
 import { FIFTH, sample270 } from './fixtures.ts';
+import { file910, PACKAGE_910, t910 } from './kgd-910.ts';
 
 /**
  * Issue 17: the check before signing evaluates the form's own CALC scripts (src/template/calc.ts): those of
@@ -198,21 +194,6 @@ describe('the script subset the check evaluates', () => {
   });
 });
 
-/** KGD's real 910.00 template (version 27, revision 133), unpacked into a temporary folder; skipped when absent. */
-const PACKAGE = resolve(__dirname, '../../../../shared/research/fno-templates/910.00/form_910_00_v27_r133.tar.bz2');
-function unpack910(): string | null {
-  if (!existsSync(PACKAGE)) return null;
-  const dir = mkdtempSync(join(tmpdir(), 'kgd-910-calc-'));
-  try {
-    execFileSync('tar', ['xjf', PACKAGE, '-C', dir]);
-  } catch {
-    return null;
-  }
-  return join(dir, 'form_910_00_v27_r133.xml');
-}
-const file910 = unpack910();
-const t910: FormTemplate | null = file910 ? readTemplateFile(file910) : null;
-
 /** A small 910.00 (first half-year) with its totals; `change` alters single fields by page. */
 function doc910(change: Record<string, Record<string, string>> = {}, year = '2024'): FnoDocument {
   const head = { iin: '900101300126', period_year: year, period_half_year: '1' };
@@ -254,7 +235,7 @@ function doc910(change: Record<string, Record<string, string>> = {}, year = '202
 }
 
 describe.skipIf(!t910)(
-  `CALC scripts of KGD's own 910.00 v27 (${file910 ? 'found' : `skipped: ${PACKAGE} is absent or tar/bzip2 missing`})`,
+  `CALC scripts of KGD's own 910.00 v27 (${file910 ? 'found' : `skipped: ${PACKAGE_910} is absent or tar/bzip2 missing`})`,
   () => {
     const t = t910 as FormTemplate;
     const calc = (d: FnoDocument) => check(d, t).filter(isCalc);

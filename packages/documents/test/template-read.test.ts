@@ -1,34 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTemplateFile } from '../src/template/load.ts';
 import { allFields, type FormTemplate, pageFields } from '../src/template/model.ts';
 import { javaColor, parseTemplate } from '../src/template/read.ts';
-
-/**
- * KGD's real 910.00 template (version 27, revision 133) from the shared research folder; never copied
- * into the repository. Unpacked with `tar xjf` into a temporary folder.
- */
-const PACKAGE = resolve(__dirname, '../../../../shared/research/fno-templates/910.00/form_910_00_v27_r133.tar.bz2');
-
-function unpack910(): string | null {
-  if (!existsSync(PACKAGE)) return null;
-  const dir = mkdtempSync(join(tmpdir(), 'kgd-910-'));
-  try {
-    execFileSync('tar', ['xjf', PACKAGE, '-C', dir]);
-  } catch {
-    return null;
-  }
-  return join(dir, 'form_910_00_v27_r133.xml');
-}
-
-const file910 = unpack910();
-const t910: FormTemplate | null = file910 ? readTemplateFile(file910) : null;
+import { file910, PACKAGE_910, t910 } from './kgd-910.ts';
 
 describe.skipIf(!t910)(
-  `KGD template reader on the real 910.00 v27 (${file910 ? 'found' : `skipped: ${PACKAGE} is absent or tar/bzip2 missing`})`,
+  `KGD template reader on the real 910.00 v27 (${file910 ? 'found' : `skipped: ${PACKAGE_910} is absent or tar/bzip2 missing`})`,
   () => {
     const t = t910 as FormTemplate;
 
