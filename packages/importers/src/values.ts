@@ -84,6 +84,24 @@ const MONTHS: Record<string, number> = {
 /** Day-first (KZ/RU exports) or month-first (IB "MM/dd/yyyy") reading of slashed dates. */
 export type DateOrder = 'dmy' | 'mdy';
 
+/** A slashed date, "03/15/2024" or "15/03/24", with its time or nothing after it. */
+export const SLASHED_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})(?:$|[;,T\s])/;
+
+/**
+ * The order the slashed dates among `values` prove by themselves: a first number above 12 is a day ("31/12/2025",
+ * day first wins), else a second one above 12 means month first ("12/31/2025"); null when none decides.
+ */
+export function provenDateOrder(values: Iterable<unknown>): DateOrder | null {
+  let found: DateOrder | null = null;
+  for (const v of values) {
+    const m = SLASHED_DATE.exec(text(v));
+    if (!m) continue;
+    if (+m[1]! > 12) return 'dmy';
+    if (+m[2]! > 12) found = 'mdy';
+  }
+  return found;
+}
+
 /**
  * Reads the date part of "20240315", "20240315;153001", "2024-03-15 17:30:01", "15.03.2024",
  * "03/15/2024" (mdy) or "15/03/2024" (dmy), "15-Mar-24", an Excel Date or serial. Returns dd.mm.yyyy or null.
@@ -101,7 +119,7 @@ export function readDate(v: unknown, order: DateOrder = 'dmy'): string | null {
   m = /^(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?:$|[;,T\s])/.exec(s);
   // dd.mm.yy (BCS): a two-digit year is of this century
   if (m) return validDate(m[3]!.length === 2 ? 2000 + +m[3]! : +m[3]!, +m[2]!, +m[1]!);
-  m = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})(?:$|[;,T\s])/.exec(s);
+  m = SLASHED_DATE.exec(s);
   if (m) {
     const y = m[3]!.length === 2 ? 2000 + +m[3]! : +m[3]!;
     return order === 'mdy' ? validDate(y, +m[1]!, +m[2]!) : validDate(y, +m[2]!, +m[1]!);

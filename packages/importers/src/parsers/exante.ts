@@ -8,7 +8,18 @@ import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import { type CsvRow, readCsv, sniffDelimiter } from '../read/csv.ts';
 import { tx } from '../texts.ts';
-import { abs, add, type DateOrder, isNegative, isZero, mul, readDecimal, readIsin, text } from '../values.ts';
+import {
+  abs,
+  add,
+  type DateOrder,
+  isNegative,
+  isZero,
+  mul,
+  provenDateOrder,
+  readDecimal,
+  readIsin,
+  text,
+} from '../values.ts';
 import { RowReader } from './common.ts';
 
 export const EXANTE = 'Exante';
@@ -232,13 +243,7 @@ function required(t: Table | undefined, names: string[]): Table {
  * parser's fixture of such a file). Month first unless a date of the file has a first number above 12.
  */
 function dateOrder(rows: CsvRow[]): DateOrder {
-  for (const { cells } of rows) {
-    for (const c of cells) {
-      const m = /^(\d{1,2})\/\d{1,2}\/\d{2,4}(?:$|\s)/.exec(c);
-      if (m && +m[1]! > 12) return 'dmy';
-    }
-  }
-  return 'mdy';
+  return provenDateOrder(rows.flatMap((r) => r.cells)) === 'dmy' ? 'dmy' : 'mdy';
 }
 
 /**

@@ -7,7 +7,20 @@ import type { ParsedReport, ReportEvent } from '../events.ts';
 import { xmlScanner } from '../read/xml-scan.ts';
 import { tx } from '../texts.ts';
 import type { SecurityKind } from '../types.ts';
-import { abs, add, type DateOrder, isBlank, isNegative, isZero, mul, readDate, readIsin, text } from '../values.ts';
+import {
+  abs,
+  add,
+  type DateOrder,
+  isBlank,
+  isNegative,
+  isZero,
+  mul,
+  provenDateOrder,
+  readDate,
+  readIsin,
+  SLASHED_DATE,
+  text,
+} from '../values.ts';
 import { countryCode, RowReader } from './common.ts';
 
 /** The ISIN of a Flex row: its isin attribute, its securityID when that is an ISIN, or one written in the description. */
@@ -100,8 +113,6 @@ const QUIET_SECTIONS = new Set([
 /** Rows of the Trades section that repeat its executions: order level, per-symbol and per-asset totals, closed lots. */
 const TRADE_SUMMARIES = new Set(['Order', 'SymbolSummary', 'AssetSummary', 'Lot']);
 
-const SLASHED = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})(?:$|[;,T\s])/;
-
 /**
  * The date order of a statement: a Flex query writes every date in the one format chosen for it, and "dd/MM/yyyy"
  * is one of them (a query made in Europe). The statement's own dates tell it: a first number above 12 is a day
@@ -109,19 +120,14 @@ const SLASHED = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})(?:$|[;,T\s])/;
  * fromDate before toDate; else IB's default, month first.
  */
 export function dateOrderOf(a: Attrs): DateOrder {
-  const dates = [a.fromDate, a.toDate, a.whenGenerated];
-  for (const v of dates) {
-    const m = SLASHED.exec(text(v));
-    if (!m) continue;
-    if (+m[1]! > 12) return 'dmy';
-    if (+m[2]! > 12) return 'mdy';
-  }
+  const proven = provenDateOrder([a.fromDate, a.toDate, a.whenGenerated]);
+  if (proven) return proven;
   const inOrder = (o: DateOrder) => {
     const from = readDate(a.fromDate, o);
     const to = readDate(a.toDate, o);
     return !!from && !!to && compareRuDates(from, to) <= 0;
   };
-  return SLASHED.test(text(a.fromDate)) && !inOrder('mdy') && inOrder('dmy') ? 'dmy' : 'mdy';
+  return SLASHED_DATE.test(text(a.fromDate)) && !inOrder('mdy') && inOrder('dmy') ? 'dmy' : 'mdy';
 }
 
 /** What to export instead, for a Flex query whose layout we do not read. */
