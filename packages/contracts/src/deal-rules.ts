@@ -2,7 +2,7 @@ import { isCalendarRuDate, ruYear } from './dates.ts';
 import { iinIssue } from './identity.ts';
 import { MSG } from './messages.ts';
 import { operationError } from './operations.ts';
-import { fieldSpec, requiredOf, SECTION_DICTIONARY, sectionFieldOf } from './sections/index.ts';
+import { DEBT_TYPES, fieldSpec, requiredOf, SECTION_DICTIONARY, sectionFieldOf } from './sections/index.ts';
 import { isBlank, roundHalfUp, SCALE, scaled, text } from './sections/rules.ts';
 import type { SectionCode } from './sections.ts';
 import { fieldsFormat, fieldsText } from './texts.ts';
@@ -104,7 +104,8 @@ function formatError(code: SectionCode, field: string, raw: unknown, ctx: DealRu
     case 'operation':
       return operationError(code, raw);
     case 'select':
-      return null;
+      // the other selects hold reference ids, checked against their lists when the deal is saved
+      return field === 'debt_type' && !(DEBT_TYPES as readonly string[]).includes(value) ? MSG.checkSelected : null;
     default:
       if (own?.widget === 'digits' && !/^\d+$/.test(value)) return MSG.digitsOnly;
       if (typeof raw === 'string') {

@@ -128,6 +128,9 @@ function withTexts<T extends Record<string, Omit<FieldSpec, 'label'>>>(
 }
 
 /** Every deal field, in the order the registers print them. */
+/** The debt kinds of the forms' debt tables, stored as the form's own letters: Д receivable, К payable. */
+export const DEBT_TYPES = ['Д', 'К'] as const;
+
 export const FIELDS = withTexts({
   transaction_date: text({ widget: 'date', format: 'date', column: { kind: 'date' } }),
   purchase_transaction_date: text({ widget: 'anyDate', format: 'date', column: { kind: 'date' } }),

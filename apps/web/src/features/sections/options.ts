@@ -1,3 +1,4 @@
+import { DEBT_TYPES } from '@deklarant/contracts';
 import { currentLanguage, currentLocale, i18next, tOr } from '../../shared/i18n/index.ts';
 import { pickerOptions } from '../../shared/ui/pickers.ts';
 import { useReferenceList } from './api.ts';
@@ -65,12 +66,11 @@ const SOURCES: Record<Exclude<RefList, 'debtType'>, { call: string; option: (r: 
 };
 
 /** Debt type Д (receivable) or К (payable): the stored values are the form's own letters. */
-const debtTypes = (): Option[] => [
-  // i18n-ignore: the stored value of the official form, not a text
-  { value: 'Д', label: i18next.t('sections:field.debtReceivable') },
-  // i18n-ignore: the stored value of the official form, not a text
-  { value: 'К', label: i18next.t('sections:field.debtPayable') },
-];
+const debtTypes = (): Option[] =>
+  DEBT_TYPES.map((value) => ({
+    value,
+    label: i18next.t(value === DEBT_TYPES[0] ? 'sections:field.debtReceivable' : 'sections:field.debtPayable'),
+  }));
 
 /** Options of a select field (operation types narrowed to those the section offers). */
 export function useOptions(field: FieldDef): { options: Option[]; loading: boolean } {
