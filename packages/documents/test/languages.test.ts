@@ -161,22 +161,22 @@ describe('the PDF in Kazakh and English', () => {
   beforeAll(async () => {
     for (const lang of ['kk', 'en'] as const) pdfs.set(lang, await renderPdf(sample270(), { lang }));
   });
-  /** The register and explanation pages: those after the official form's (they start with the page footer). */
-  const registerPages = (lang: Language) => extractPdfText(pdfs.get(lang) as Buffer).slice(6);
+  /** The register and explanation pages: those after the five form pages (270.00, .01, .02, .04, .06). */
+  const registerPages = (lang: Language) => extractPdfText(pdfs.get(lang) as Buffer).slice(5);
 
   it('prints the registers with translated titles, headers, notes and footers', () => {
     const kk = registerPages('kk').join('\n');
     expect(kk).toContain('Декларацияға тізілім. II бөлім. Шетелде бағалы қағаздарды өткізу');
     expect(kk).toContain('Көрсетіледі: 270.01 A.1.2. Мәмілелер саны: 1');
     expect(kk).toContain(`№ ${t('kk', 'fields:field.transaction_date.label')}`);
-    expect(kk).toContain('Нысан 270.00 · ЖСН 900101300126 · Бет 7, барлығы 11');
+    expect(kk).toContain('Нысан 270.00 · ЖСН 900101300126 · Бет 6, барлығы 10');
     expect(kk).toContain('Есептеуге түсініктемелер');
     // Kazakh numbers as in Russian: spaces between thousands, decimal comma
     expect(kk).toContain('810 225,00');
     const en = registerPages('en').join('\n');
     expect(en).toContain('Register to the declaration. Section II. Sale of securities abroad');
     expect(en).toContain('Reported in: 270.01 A.1.2. Deals: 1');
-    expect(en).toContain('Form 270.00 · IIN 900101300126 · Page 7 of 11');
+    expect(en).toContain('Form 270.00 · IIN 900101300126 · Page 6 of 10');
     expect(en).toContain('dividends (line 270.01.B.1.4) 5,000.50');
     // English numbers: comma between thousands, decimal point (810 225.00 tenge)
     expect(en).toContain('810,225.00');

@@ -36,7 +36,7 @@ describe('PDF', () => {
   });
 
   it('prints 270.01 with its line codes and whole-tenge amounts in the boxes', () => {
-    const text = pages[2] ?? '';
+    const text = pages[1] ?? '';
     expect(text).toContain('Приложение 270.01');
     expect(text).toContain('270.01.A Имущественный доход, всего');
     expect(text).toContain('270.01.A.1.2 в том числе за пределами Республики Казахстан');
@@ -52,7 +52,6 @@ describe('PDF', () => {
     const starts = pages.map((p) => p.replace(/^Форма 270\.00 · ИИН \d+ · Страница \d+ из \d+ /, '').slice(0, 26));
     expect(starts).toEqual([
       'ДЕКЛАРАЦИЯ ПО ИНДИВИДУАЛЬН',
-      'Форма 270.00, страница 2 С',
       'Приложение 270.01. Исчисле',
       'Приложение 270.02. Сведени',
       'Приложение 270.04. Сведени',

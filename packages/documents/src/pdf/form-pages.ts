@@ -27,7 +27,8 @@ const hasContent = (f: FnoForm) =>
   f.sheets.some((s) => s.fields.some(([n, v]) => v !== '' && !REPEATED.has(n)) || !!s.rows?.length);
 
 /**
- * The pages to print: the main form always, each appendix copy that has content; a page whose rows
+ * The pages to print: the main form always, each appendix copy that has content, and of these the pages
+ * that have fields; a page whose rows
  * outnumber the template's row slots is repeated for the rest of the rows.
  */
 export function formPages(t: FormTemplate, fno: FnoDocument, x: Texts = documentTexts()): FormPage[] {
@@ -45,7 +46,8 @@ export function formPages(t: FormTemplate, fno: FnoDocument, x: Texts = document
     const note = n === MAX_PRINTED_COPIES && all > n ? x.t('pdf.copiesCut', { n, code: tf.code, all }) : undefined;
     for (const sheet of form.sheets) {
       const page = tf.pages.find((p) => p.name === sheet.name);
-      if (!page) continue;
+      // a page with nothing to fill (our 270.00 page 2 mirrors an XML sheet that is always empty) is not printed
+      if (!page || (!page.fields.length && !page.rows.length)) continue;
       const values = new Map<string, string>(sheet.fields as FnoField[]);
       const rows = (sheet.rows ?? []).map((r) => new Map<string, string>(r as FnoField[]));
       const slots = page.rows.length;
