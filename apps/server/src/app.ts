@@ -105,6 +105,14 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
       const errors: Record<string, string[]> = {};
       for (const issue of err.validation) {
         const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+        // a field the form does not have (a typo, an old client): named under its own key
+        if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
+          for (const key of issue.params.keys as string[]) {
+            const at = field === 'body' ? key : `${field}.${key}`;
+            errors[at] = [...(errors[at] ?? []), MSG.unknownField];
+          }
+          continue;
+        }
         const text = issue.message ?? '';
         const message = /^[\u0400-\u04FF]/.test(text) ? text : MSG.checkInput;
         errors[field] = [...(errors[field] ?? []), message];

@@ -298,6 +298,21 @@ describe('refusals: the Russian message, nothing saved', () => {
       'country_code_registration_id',
       MSG.checkSelected,
     ],
+    // a typo of foreign_tax_credit: refused under its own name, not a silent drop of the foreign tax
+    [
+      'a field the form does not have',
+      'third-section',
+      { ...VALID['3'], tax_withheld: '7.5' },
+      'tax_withheld',
+      MSG.unknownField,
+    ],
+    [
+      'a debt kind other than Д or К',
+      'seventh-section',
+      { ...VALID['7'], debt_type: 'X' },
+      'debt_type',
+      MSG.checkSelected,
+    ],
   ];
   for (const [what, slug, body, field, message] of cases) {
     it(what, async () => {
