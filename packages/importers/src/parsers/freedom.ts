@@ -2,7 +2,7 @@
 import { marketOf, securityKindOf } from '../classify.ts';
 import { splitRatioOf } from '../corporate.ts';
 import { refuse } from '../errors.ts';
-import type { IncomeEvent, ParsedReport, ReportEvent, TaxEvent } from '../events.ts';
+import type { IncomeEvent, ParsedReport, ReportEvent, TaxEvent, TradeEvent } from '../events.ts';
 import { parseXml } from '../read/xml.ts';
 import { tx } from '../texts.ts';
 import type { CorporateActionKind } from '../types.ts';
@@ -35,8 +35,19 @@ function arr(v: unknown): Obj[] {
   return [];
 }
 
-/** Sections of the full report with rows of money that are not trades, income or taxes. */
-const UNREAD_WITH_ROWS = new Set(['cash_flows']);
+/**
+ * Tradernet `instr_type` codes (Tradernet API «Instruments details»): 8 REPO securities (autorepo), 9 direct REPO,
+ * 10 repo with netting, 17 option exercise, 18 equity swap (formats/freedom.md).
+ */
+const REPO_TYPES = new Set(['8', '9', '10']);
+const OPTION_EXERCISE_TYPE = '17';
+const EQUITY_SWAP_TYPE = '18';
+/** A share trade that delivers an option: `trade_nb` «option_delivery», or a comment naming the exercise. */
+const OPTION_DELIVERY = /option[_ ]?(delivery|exercise|assignment)|исполнени\S* опцион|опцион\S* исполн/i;
+/** «repo» / «РЕПО» as a word of a comment, not a ticker («REPO.US») */
+const REPO_WORDS = /(^|[^\p{L}])(repo|репо)(?![\p{L}.])/iu;
+/** `repo_operation` of an ordinary trade: null, empty, 0. */
+const noRepo = (v: unknown) => isBlank(v) || /^(0|false|no)$/i.test(text(v));
 
 const detailed = (doc: Obj, key: string) => arr((doc[key] as Obj | undefined)?.detailed);
 /** A section's rows: `{detailed: […]}` or the array itself. */
@@ -170,6 +181,10 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
     // a KZ-broker sale whose market the row does not give is not guessed as KASE/AIX (1A may be exempt): it is
     // declared as a foreign-market sale (section 2) and waits for the user to name the exchange
     const venueUnknown = !foreign && market === null && op === 'sell';
+    const typeCode = text(t.instr_type ?? t.instr_type_c);
+    const flag =
+      [tradeFlag(t, typeCode), venueUnknown ? tx('comment.freedomMarketUnknown') : null].filter(Boolean).join(' ') ||
+      null;
     events.push({
       type: 'trade',
       row,
@@ -190,26 +205,22 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
       exchange: text(t.mkt_name) || suffix,
       market: venueUnknown ? 'foreign' : market,
       security: security === 'other' ? null : security,
-      ...(venueUnknown ? { flag: tx('comment.freedomMarketUnknown') } : {}),
+      ...(flag ? { flag } : {}),
     });
   });
 
+  commissions(rowsOf(doc.commissions), r, events, skipped);
   const actions = corporateActions(detailed(doc, 'corporate_actions'), r, events, skipped);
-  cashInOuts(arr(doc.cash_in_outs), actions, r, events, skipped);
+  const cashRows = arr(doc.cash_in_outs);
+  cashInOuts(cashRows, (i) => `cash_in_outs №${i + 1}`, actions, r, events, skipped);
+  cashFlows(rowsOf(doc.cash_flows), actions.size > 0 || cashRows.length > 0, actions, r, events, skipped);
   // the same movements of securities come as `securities_in_outs` (with transaction ids) and, in older
   // reports, as `in_outs_securities.detailed`: the first that has rows is read
   const moves = arr(doc.securities_in_outs);
   const movesKey = moves.length ? 'securities_in_outs' : 'in_outs_securities';
   securityMoves(moves.length ? moves : rowsOf(doc.in_outs_securities), movesKey, r, events, skipped);
 
-  // a section with rows that we do not read is named in the reconciliation, never dropped silently
-  const unread = Object.keys(doc).filter((k) => UNREAD_WITH_ROWS.has(k) && rowsOf(doc[k]).length > 0);
   const report: ParsedReport = {
-    ...(unread.length
-      ? {
-          notes: [tx('note.freedomUnread', { sections: unread.join(', ') })],
-        }
-      : {}),
     format,
     family: 'freedom',
     broker: foreign ? FREEDOM_EU : FREEDOM_KZ,
@@ -248,7 +259,8 @@ function corporateActions(
   events: ReportEvent[],
   skipped: ParsedReport['skipped'],
 ): ActionRows {
-  const byAction = new Map<string, { income: IncomeEvent; tax: TaxEvent | null; fromRow: boolean }>();
+  // `paid`: a payment row of the action was read (not only its reversal)
+  const byAction = new Map<string, { income: IncomeEvent; tax: TaxEvent | null; fromRow: boolean; paid: boolean }>();
   const taxRows: { c: Obj; row: string; actionId: string }[] = [];
   const legs: { c: Obj; row: string; actionId: string; quantity: string }[] = [];
   rows.forEach((c, i) => {
@@ -343,6 +355,7 @@ function corporateActions(
     if (prev) {
       prev.income.amount = add(prev.income.amount, sign(gross));
       prev.income.row = `${prev.income.row}, ${row}`;
+      if (!reverted) prev.paid = true;
       if (tax) {
         if (prev.tax) prev.tax.amount = add(prev.tax.amount, sign(tax));
         else prev.tax = taxEvent(prev.income, sign(tax), text(c.tax_currency) || currency);
@@ -369,6 +382,7 @@ function corporateActions(
       income,
       tax: tax ? taxEvent(income, sign(tax), text(c.tax_currency) || currency) : null,
       fromRow: tax !== null,
+      paid: !reverted,
     });
   });
 
@@ -410,7 +424,7 @@ function corporateActions(
       security: 'bond',
       flag: tx('comment.freedomMaturityComputed', { quantity: leg.quantity, per: abs(per) }),
     };
-    byAction.set(income.identity[0] as string, { income, tax: null, fromRow: false });
+    byAction.set(income.identity[0] as string, { income, tax: null, fromRow: false, paid: true });
   }
 
   // tax rows of an action: already in its payment's tax_amount, else withheld from it, else a tax on its own
@@ -450,10 +464,15 @@ function corporateActions(
   }
 
   const read: ActionRows = new Map();
-  for (const [actionId, { income, tax }] of byAction) {
+  for (const [actionId, { income, tax, paid }] of byAction) {
+    read.set(actionId, income.row as string);
+    if (!paid && isNegative(income.amount)) {
+      // a reversal whose payment is in another period's report: not a negative income of this year
+      events.push(reversalWithoutPayment(income));
+      continue;
+    }
     events.push(income);
     if (tax) events.push(tax);
-    read.set(actionId, income.row as string);
   }
   return read;
 }
@@ -530,6 +549,29 @@ const taxEvent = (income: IncomeEvent, amount: string, currency: string): TaxEve
   on: income.kind,
 });
 
+/**
+ * A reversal of a dividend or coupon whose payment is not in this report (it was paid in an earlier period, so it
+ * is in an earlier year's report): a row the user settles, never a negative income of this year.
+ */
+const reversalWithoutPayment = (income: IncomeEvent): ReportEvent => ({
+  type: 'unknown',
+  row: income.row,
+  identity: income.identity,
+  date: income.date,
+  name: income.name,
+  isin: income.isin,
+  ticker: income.ticker,
+  currency: income.currency,
+  market: income.market ?? null,
+  amount: null,
+  quantity: income.quantity ?? null,
+  comment: tx('comment.freedomReversalEarlierYear', {
+    name: income.name,
+    amount: income.amount,
+    currency: income.currency,
+  }),
+});
+
 /** amount_per_one × q_on_ex_date ≈ amount (within 1%) ⇒ the amount is already gross. */
 function isGross(c: Obj, amount: string): boolean {
   const per = readDecimal(c.amount_per_one);
@@ -569,14 +611,15 @@ const CASH_INCOME: Record<string, 'dividend' | 'coupon'> = {
  */
 function cashInOuts(
   rows: Obj[],
+  label: (i: number) => string,
   actions: ActionRows,
   r: RowReader,
   events: ReportEvent[],
   skipped: ParsedReport['skipped'],
 ) {
-  const read: { action: string; dividend: boolean; event: IncomeEvent | TaxEvent }[] = [];
+  const read: { action: string; dividend: boolean; reverted: boolean; event: IncomeEvent | TaxEvent }[] = [];
   rows.forEach((c, i) => {
-    const row = `cash_in_outs №${i + 1}`;
+    const row = label(i);
     const type = text(c.type).toLowerCase();
     const income = CASH_INCOME[type];
     if (!income && type !== 'tax' && type !== 'tax_reverted') {
@@ -589,7 +632,7 @@ function cashInOuts(
       skipped.push({ row, reason: tx('skip.freedomCashRepeat', { row: counted }) });
       return;
     }
-    const date = r.date(row, 'datetime', c.pay_d ?? c.datetime);
+    const date = r.date(row, 'datetime', c.pay_d ?? c.datetime ?? c.date);
     const amount = r.number(row, 'amount', c.amount);
     const currency = r.currency(row, 'currency', c.currency);
     if (!date || !amount || !currency) return;
@@ -609,7 +652,7 @@ function cashInOuts(
     const event: IncomeEvent | TaxEvent = income
       ? { type: 'income', ...base, kind: income, amount, ...(income === 'coupon' ? { security: 'bond' as const } : {}) }
       : { type: 'tax', ...base, amount: amount.startsWith('-') ? amount.slice(1) : `-${amount}`, on: 'dividend' };
-    read.push({ action, dividend: income !== undefined, event });
+    read.push({ action, dividend: income !== undefined, reverted: type.endsWith('_reverted'), event });
   });
   // per corporate action: the first row that names a security, else its first payment
   const named = new Map<string, IncomeEvent | TaxEvent>();
@@ -622,7 +665,9 @@ function cashInOuts(
   const paidAs = new Map<string, 'dividend' | 'coupon'>();
   for (const { action, event } of read)
     if (action && event.type === 'income') paidAs.set(action, event.kind as 'dividend' | 'coupon');
-  for (const { action, event } of read) {
+  // actions with a payment row: a reversal of any other action was paid in another period's report
+  const paid = new Set(read.filter((x) => x.event.type === 'income' && !x.reverted).map((x) => x.action));
+  for (const { action, reverted, event } of read) {
     const source = action ? named.get(action) : undefined;
     if (source && source !== event && !names(event)) {
       event.name = source.name;
@@ -633,6 +678,10 @@ function cashInOuts(
     // a tax withheld from a coupon joins the coupon
     const kind = action ? paidAs.get(action) : undefined;
     if (event.type === 'tax' && kind) event.on = kind;
+    if (event.type === 'income' && reverted && action && !paid.has(action) && isNegative(event.amount)) {
+      events.push(reversalWithoutPayment(event));
+      continue;
+    }
     events.push(event);
   }
 }
@@ -722,4 +771,160 @@ function securityMoves(
 function explicitRatio(comment: string): string | null {
   const m = /(\d+(?:\.\d+)?)\s*(?:for|за|:)\s*(\d+(?:\.\d+)?)/i.exec(comment);
   return m ? splitRatioOf(`${m[1]} for ${m[2]}`) : null;
+}
+
+/**
+ * A trade that is not an ordinary purchase or sale (formats/freedom.md): a leg of a repo (`repo_operation` set,
+ * `repo_close` set, `instr_type` 8/9/10, «repo»/«РЕПО» in the comment) — a loan secured by the securities, whose
+ * legs' difference is interest; an equity swap (`instr_type` 18); shares delivered under an option
+ * (`instr_type` 17, `trade_nb` «option_delivery»), whose premium the report does not join to the trade. The trade
+ * is kept as it is and waits for a person (status 1): no layout seen pairs the legs or gives the premium.
+ */
+function tradeFlag(t: Obj, typeCode: string): string | null {
+  const repoOperation = noRepo(t.repo_operation) ? '' : text(t.repo_operation);
+  const repoClose = noRepo(t.repo_close) ? '' : text(t.repo_close);
+  if (repoOperation || repoClose || REPO_TYPES.has(typeCode) || REPO_WORDS.test(text(t.comment))) {
+    const start = readDecimal(t.StartCash);
+    const end = readDecimal(t.EndCash);
+    const detail = [
+      repoOperation && `repo_operation «${repoOperation}»`,
+      repoClose && `repo_close «${repoClose}»`,
+      typeCode && `instr_type ${typeCode}`,
+      start && end && !isZero(start) && !isZero(end) ? `StartCash ${start}, EndCash ${end}` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+    return tx('comment.freedomRepo', { detail: detail || 'REPO' });
+  }
+  if (typeCode === EQUITY_SWAP_TYPE) return tx('comment.freedomEquitySwap');
+  if (
+    typeCode === OPTION_EXERCISE_TYPE ||
+    OPTION_DELIVERY.test(text(t.trade_nb)) ||
+    OPTION_DELIVERY.test(text(t.comment))
+  )
+    return tx('comment.freedomOptionDelivery');
+  return null;
+}
+
+/** `commissions` `type` of a trade's fee, in the report's language: «For trade: 123», «За сделку: 123», … */
+const TRADE_FEE =
+  /^(for trade|für eine transaktion|за сделку|мәміле үшін|за угоду|za transakcję|por trato|pour l'offre|per operazione|per transactie|para transação|til handel|tehingu eest|za transakce|за сделка|pentru tranzacționare|už sandorį|για τη συναλλαγή|барои муомила|交易手续费)/i;
+/** The trade id at the end of a fee's `type`: «For trade: 123456» */
+const FEE_TRADE_ID = /[:：]\s*([\w/-]+)\s*$/;
+
+/**
+ * `commissions.detailed[]` (Freedom24 / Tradernet «accrued commissions»: `datetime`, `currency`, `sum`, `type`,
+ * `comment`). A trade's fee («For trade: <trade_id>») belongs to that trade's cost: it fills the trade's
+ * commission when the trade row has none, else it is the same fee; other charges (interest for the use of funds,
+ * withdrawal fees) are expenses, not income. Every row is accounted as skipped with its reason.
+ */
+function commissions(rows: Obj[], r: RowReader, events: ReportEvent[], skipped: ParsedReport['skipped']) {
+  if (!rows.length) return;
+  const trades = new Map<string, TradeEvent>();
+  for (const e of events) if (e.type === 'trade') trades.set(String(e.identity[0]), e);
+  rows.forEach((c, i) => {
+    const row = `commissions №${i + 1}`;
+    if (groupedSummary(c, ['sum'])) {
+      skipped.push({ row, reason: tx('skip.freedomGrouped') });
+      return;
+    }
+    const type = text(c.type) || text(c.type_id);
+    const sum = r.optionalNumber(row, 'sum', c.sum ?? c.amount);
+    if (sum === false) return;
+    const amount = abs(sum ?? '0');
+    const currency = text(c.currency).toUpperCase();
+    const id = FEE_TRADE_ID.exec(type)?.[1] ?? '';
+    const trade = id ? trades.get(id) : undefined;
+    if (trade) {
+      if (trade.commission === null && !isZero(amount)) {
+        trade.commission = amount;
+        trade.commissionCurrency = currency || null;
+      }
+      skipped.push({
+        row,
+        reason: tx('skip.freedomCommissionInTrade', { trade: id, amount, currency, row: String(trade.row) }),
+      });
+      return;
+    }
+    if (id && TRADE_FEE.test(type)) {
+      skipped.push({ row, reason: tx('skip.freedomCommissionNoTrade', { trade: id, amount, currency }) });
+      return;
+    }
+    skipped.push({
+      row,
+      reason: tx('skip.freedomCommissionOther', { type: type || tx('value.noType'), amount, currency }),
+    });
+  });
+}
+
+/** `cash_flows` `type_id` of the client's own money: deposits, withdrawals, blocks of money for orders. */
+const OWN_MONEY =
+  /^(bank|deposit|withdrawal|card|block|unblock|block_commission|unblock_commission|transfer|intercompany|in|out)$/i;
+/** `cash_flows` `type_id` whose money the trades and commissions sections already give. */
+const IN_OTHER_SECTIONS = /^(trade|trades|commission|commissions|commission_for_trades|fee|conversion)$/i;
+const CASH_FLOW_INCOME = /^(dividend|coupon|tax)(_reverted)?$/i;
+
+/**
+ * `cash_flows.detailed[]` (`date`, `type_id`, `amount`, `currency`, `comment`): every movement of money of the
+ * period. Payments (`dividend`, `coupon`, `tax`) are the same money as `corporate_actions` / `cash_in_outs`:
+ * skipped as repeats when the report has those, else read as the cash ledger. Deposits, withdrawals and blocks are
+ * own money; trades and fees are in their sections; interest charged is an expense; interest paid to the client
+ * is income (the classifier flags it for a KZ broker); any other type is skipped with its name.
+ */
+function cashFlows(
+  rows: Obj[],
+  incomeElsewhere: boolean,
+  actions: ActionRows,
+  r: RowReader,
+  events: ReportEvent[],
+  skipped: ParsedReport['skipped'],
+) {
+  const ledger: { c: Obj; i: number }[] = [];
+  rows.forEach((c, i) => {
+    const row = `cash_flows №${i + 1}`;
+    if (groupedSummary(c, ['amount'])) {
+      skipped.push({ row, reason: tx('skip.freedomGrouped') });
+      return;
+    }
+    const typeId = text(c.type_id) || text(c.type);
+    const amount = readDecimal(c.amount ?? c.sum) ?? '0';
+    const currency = text(c.currency).toUpperCase();
+    const values = { type: typeId || tx('value.noType'), amount, currency };
+    if (CASH_FLOW_INCOME.test(typeId)) {
+      if (incomeElsewhere) skipped.push({ row, reason: tx('skip.freedomCashFlowRepeat', values) });
+      else ledger.push({ c: { ...c, type: typeId }, i });
+      return;
+    }
+    if (/^interest$/i.test(typeId) && !isNegative(amount) && !isZero(amount)) {
+      const date = r.date(row, 'date', c.date ?? c.datetime);
+      const money = r.currency(row, 'currency', c.currency);
+      if (!date || !money) return;
+      events.push({
+        type: 'income',
+        row,
+        identity: [text(c.id) || ['interest', date, amount, money].join('|')],
+        date,
+        kind: 'interest',
+        name: text(c.comment) || typeId,
+        isin: null,
+        ticker: null,
+        currency: money,
+        amount,
+      });
+      return;
+    }
+    if (/^interest$/i.test(typeId)) skipped.push({ row, reason: tx('skip.freedomCommissionOther', values) });
+    else if (OWN_MONEY.test(typeId)) skipped.push({ row, reason: tx('skip.freedomCashFlowOwn', values) });
+    else if (IN_OTHER_SECTIONS.test(typeId)) skipped.push({ row, reason: tx('skip.freedomCashFlowRepeat', values) });
+    else skipped.push({ row, reason: tx('skip.cashNotIncome', { type: values.type }) });
+  });
+  if (ledger.length)
+    cashInOuts(
+      ledger.map((x) => x.c),
+      (k) => `cash_flows №${ledger[k]!.i + 1}`,
+      actions,
+      r,
+      events,
+      skipped,
+    );
 }
