@@ -57,7 +57,7 @@ function afterAccountLine(csv: string): number[] {
   return everyLine(csv).filter((n) => n > 2);
 }
 
-/** Freedom JSON: every entry of trades, corporate actions and the cash ledger. */
+/** Freedom JSON: every entry of trades, corporate actions, the cash ledgers and the accrued commissions. */
 function freedomMoneyRows(json: string): string[] {
   const parsed = JSON.parse(json) as Record<string, { detailed?: unknown[] } | unknown[]>;
   // the Tradernet API answer wraps the report: {"report": {…}}
@@ -68,6 +68,8 @@ function freedomMoneyRows(json: string): string[] {
     ...list(doc.trades).map((_, i) => `trades №${i + 1}`),
     ...list(doc.corporate_actions).map((_, i) => `corporate_actions №${i + 1}`),
     ...list(doc.cash_in_outs).map((_, i) => `cash_in_outs №${i + 1}`),
+    ...list(doc.cash_flows).map((_, i) => `cash_flows №${i + 1}`),
+    ...list(doc.commissions).map((_, i) => `commissions №${i + 1}`),
   ];
 }
 
@@ -95,6 +97,7 @@ const cases: [string, (text: string) => (string | number)[]][] = [
   ['freedom-api-report.json', freedomMoneyRows],
   ['freedom-no-market.json', freedomMoneyRows],
   ['freedom24-fragment.json', freedomMoneyRows],
+  ['freedom-fourth-round.json', freedomMoneyRows],
   ['exante-transactions.csv', everyLine],
   ['exante-trades.csv', everyLine],
   // UTF-16LE with tabs: counted on the text decoded as UTF-16, not on `raw`
