@@ -8,6 +8,7 @@ import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import { type CsvRow, readCsv, sniffDelimiter } from '../read/csv.ts';
 import { tx } from '../texts.ts';
+import type { SecurityKind } from '../types.ts';
 import {
   abs,
   add,
@@ -21,8 +22,16 @@ import {
   text,
 } from '../values.ts';
 import { RowReader } from './common.ts';
+import { notYearEnd } from './ib-flex.ts';
 
 export const EXANTE = 'Exante';
+
+/**
+ * The company that holds an Exante client's money and securities: the bank of section 6.2 and its country.
+ * The report does not name it; EXANTE Limited is the Cyprus investment firm (CySEC) that serves clients outside
+ * the EU's own entities (formats/exante.md).
+ */
+export const EXANTE_BANK = { name: 'EXANTE Limited', country: 'CYP' };
 
 /** An option (`SPY.CBOE.30M2023.P350`: underlying, venue, expiry, put/call and strike) or a future (`MES.CME.Z2024`). */
 const DERIVATIVE_ID = /^[^.]+\.[A-Z0-9]+\.(?:\d{1,2}[A-Z]\d{4}\.[CP]\d+(?:\.\d+)?|[FGHJKMNQUVXZ]\d{4})$/i;
@@ -151,10 +160,21 @@ function headerKind(cells: string[]): 'transactions' | 'trades' | null {
 /** A line that may open an Exante table in a «Custom» report (its first cell). */
 const SECTION_LINE = /^\uFEFF?"?(?:Transaction ID|Time|Время)"?[\t,;]/gim;
 
+/** The title of the «Custom» report's cash table: «Cash Balance <account>, <date>». */
+const CASH_TITLE = /^Cash Balance\s+(.*?)\s*,\s*([^,]+?)$/i;
+/** The title of a holdings table: «Stocks & ETFs (<account>, <date>)» (other kinds, e.g. bonds, by the same pattern). */
+const HOLDINGS_TITLE = /^([A-Za-z][^(),]*?)\s*\(\s*([^(),]*?)\s*,\s*([^(),]+?)\s*\)$/;
+/** Titles of the report's other tables, which hold no money operations and no holdings. */
+const OTHER_TITLE = /^(Cash Balance|Stocks|Bonds|Options|Futures|Metrics|General)/i;
+/** A cash or holdings table's title line followed by its header (a report with no Trades or Transactions table). */
+const HOLDINGS_LINE =
+  /^\uFEFF?"?(?:Cash Balance [^\r\n]*|[A-Za-z][^(),\r\n]*\([^(),\r\n]*,[^(),\r\n]*\)"?)\r?\n"?Instrument"?[\t,;]/im;
+
 /**
  * The Exante export a CSV text is, by its first line (the plain Transactions or Trades export, columns in any
  * order) or, for the «Custom» report (a title «Costs and Charges Report…», then the Trades and Transactions
- * tables and others, formats/exante.md), by a header line of its tables. Null when it is not Exante.
+ * tables and others, formats/exante.md), by a header line of its tables; a «Custom» report holding only the
+ * cash and holdings tables is read as the transactions format. Null when it is not Exante.
  */
 export function exanteFormatOf(text: string): 'exante_transactions_csv' | 'exante_trades_csv' | null {
   const first = text.slice(0, 4096).split(/\r?\n/, 1)[0] ?? '';
@@ -168,7 +188,8 @@ export function exanteFormatOf(text: string): 'exante_transactions_csv' | 'exant
     if (kind === 'transactions') return 'exante_transactions_csv';
     if (kind === 'trades') trades = true;
   }
-  return trades ? 'exante_trades_csv' : null;
+  if (trades) return 'exante_trades_csv';
+  return HOLDINGS_LINE.test(text) ? 'exante_transactions_csv' : null;
 }
 
 /** One table of the file: its header (canonical names) and its rows. */
@@ -177,16 +198,59 @@ interface Table {
   data: CsvRow[];
 }
 
+/** A cash table («Cash Balance …») or a holdings table («Stocks & ETFs (…)») of a «Custom» report. */
+interface HoldingsTable {
+  kind: 'cash' | 'positions';
+  /** the title as written, and its first part («Stocks & ETFs») */
+  title: string;
+  name: string;
+  account: string;
+  /** the date of the title, as written */
+  date: string;
+  header: string[] | null;
+  data: CsvRow[];
+}
+
+interface Tables {
+  transactions?: Table;
+  trades?: Table;
+  holdings: HoldingsTable[];
+  /** titles of tables not read: holdings of a layout we do not know, and the others (metrics, account summary) */
+  unreadHoldings: string[];
+  unread: string[];
+}
+
+/** The table a title line opens, when it is a cash or holdings table. */
+function holdingsOf(title: string): HoldingsTable | null {
+  const cash = CASH_TITLE.exec(title);
+  if (cash) {
+    return { kind: 'cash', title, name: 'Cash Balance', account: cash[1]!, date: cash[2]!, header: null, data: [] };
+  }
+  const h = HOLDINGS_TITLE.exec(title);
+  if (h) return { kind: 'positions', title, name: h[1]!, account: h[2]!, date: h[3]!, header: null, data: [] };
+  return null;
+}
+
+const unquoted = (cells: string[]) =>
+  cells.map((c) =>
+    c
+      .replace(/^\uFEFF/, '')
+      .replace(/"/g, '')
+      .trim(),
+  );
+
 /**
- * The Transactions and Trades tables of an Exante file. A plain export is one table whose header is the first
- * line (a last line shorter than the header is a truncated file). A «Custom» report has a title and several
- * tables: each runs from its header to the next header or the first line with fewer than three filled cells
- * (a section title such as «Cash Balance …», «Stocks & ETFs …», «General …»); the lines between our tables
- * (balances, positions, metrics) are not money operations and are named in a note.
+ * The tables of an Exante file. A plain export is one table whose header is the first line (a last line shorter
+ * than the header is a truncated file). A «Custom» report has a title and several tables, each under a title
+ * line (fewer than three filled cells): the Trades and Transactions tables run from their header to the next
+ * header or title; a cash table («Cash Balance <account>, <date>») or a holdings table («Stocks & ETFs
+ * (<account>, <date>)») has its header on the line under the title and runs to the next title or header; the
+ * other tables (metrics per symbol, the account summary «General …») hold no money and are named in a note.
  */
-function tablesOf(rows: CsvRow[]): { transactions?: Table; trades?: Table; unread: string[] } {
-  const out: { transactions?: Table; trades?: Table; unread: string[] } = { unread: [] };
+function tablesOf(rows: CsvRow[]): Tables {
+  const out: Tables = { holdings: [], unreadHoldings: [], unread: [] };
   let open: { kind: 'transactions' | 'trades'; header: CsvRow; data: CsvRow[] } | null = null;
+  let holdings: HoldingsTable | null = null;
   const close = (atEnd: boolean) => {
     if (!open || out[open.kind]) return;
     out[open.kind] = tableOf(open.header, open.data, atEnd);
@@ -197,10 +261,28 @@ function tablesOf(rows: CsvRow[]): { transactions?: Table; trades?: Table; unrea
     const kind = headerKind(canonical(row.cells));
     if (kind) {
       close(false);
+      holdings = null;
       open = { kind, header: { ...row, cells: canonical(row.cells) }, data: [] };
       continue;
     }
     const filled = row.cells.filter((c) => c !== '').length;
+    const title = filled < 3 ? (unquoted(row.cells).find((c) => c !== '') ?? '') : '';
+    const opened = title ? holdingsOf(title) : null;
+    if (opened || (title && OTHER_TITLE.test(title))) {
+      // a section title ends the table above it, even in a file that began as a plain export
+      close(false);
+      open = null;
+      holdings = opened;
+      if (opened) out.holdings.push(opened);
+      else out.unread.push(title);
+      continue;
+    }
+    if (holdings) {
+      if (!holdings.header) holdings.header = unquoted(row.cells);
+      else if (filled >= 2) holdings.data.push(row);
+      else holdings = null;
+      continue;
+    }
     if (open && (plain || filled >= 3)) {
       open.data.push(row);
       continue;
@@ -208,10 +290,6 @@ function tablesOf(rows: CsvRow[]): { transactions?: Table; trades?: Table; unrea
     if (open) {
       close(false);
       open = null;
-    }
-    const title = row.cells.find((c) => c !== '') ?? '';
-    if (filled < 3 && /^(Cash Balance|Stocks|Bonds|Options|Futures|Metrics|General)/i.test(title)) {
-      out.unread.push(title);
     }
   }
   close(true);
@@ -249,26 +327,188 @@ function dateOrder(rows: CsvRow[]): DateOrder {
 /**
  * An Exante CSV: the plain Transactions or Trades export, or the «Custom» report holding both tables. When
  * the file has a Trades table with trades, the trades are read from it and the `TRADE`, `COMMISSION` and
- * `EXERCISE` lines of its Transactions table are skipped naming it (the same trades twice otherwise).
+ * `EXERCISE` lines of its Transactions table are skipped naming it (the same trades twice otherwise). The
+ * report's cash and holdings tables become the year-end cash and holdings of section 6.
  */
 export function parseExante(text: string): ParsedReport {
   const format = exanteFormatOf(text);
   const headerLine =
     text.split(/\r?\n/).find((l) => headerKind(canonical(l.split(sniffDelimiter(l)))) !== null) ??
+    text.split(/\r?\n/).find((l) => /^\uFEFF?"?Instrument"?[\t,;]/.test(l)) ??
     text.split(/\r?\n/, 1)[0]!;
   const rows = readCsv(text, sniffDelimiter(headerLine));
   const tables = tablesOf(rows);
   const r = new RowReader(dateOrder(rows));
   const events: ReportEvent[] = [];
   const skipped: ParsedReport['skipped'] = [];
-  const notes = tables.unread.length ? [tx('note.exanteUnread', { sections: tables.unread.join('; ') })] : [];
   const trades = format === 'exante_trades_csv' || tables.trades ? tables.trades : undefined;
+  const holdings = tables.holdings.filter((t) => {
+    if (holdingsColumns(t)) return true;
+    tables.unreadHoldings.push(t.title);
+    return false;
+  });
+  readHoldings(holdings, r, events, skipped, tables.trades);
   if (trades) readTrades(required(trades, ['Time', 'Side', 'Symbol ID', 'Currency', 'Quantity']), r, events, skipped);
-  if (format === 'exante_transactions_csv') {
+  if (format === 'exante_transactions_csv' && (tables.transactions || !holdings.length)) {
     const t = required(tables.transactions, ['Transaction ID', 'Symbol ID', 'Operation type', 'When', 'Sum', 'Asset']);
-    readTransactions(t, r, events, skipped, !!trades && trades.data.length > 0);
+    readTransactions(t, r, events, skipped, !!trades && trades.data.length > 0, currenciesOf(tables, holdings));
   }
+  const notes = [
+    ...(tables.unreadHoldings.length ? [tx('note.exanteUnread', { sections: tables.unreadHoldings.join('; ') })] : []),
+    ...(tables.unread.length ? [tx('note.exanteOtherTables', { sections: tables.unread.join('; ') })] : []),
+  ];
   return report(format ?? 'exante_transactions_csv', events, r, skipped, notes);
+}
+
+/** The columns a cash or holdings table must have to be read, by its header; null when it lacks one. */
+function holdingsColumns(t: HoldingsTable): Map<string, number> | null {
+  const index = new Map<string, number>();
+  (t.header ?? []).forEach((c, i) => {
+    if (c && !index.has(c.toLowerCase())) index.set(c.toLowerCase(), i);
+  });
+  const needed = t.kind === 'cash' ? ['instrument', 'iso', 'value'] : ['instrument', 'qty', 'currency'];
+  return needed.every((n) => index.has(n)) ? index : null;
+}
+
+/**
+ * The currency of each symbol as the file gives it (the Trades table, the holdings tables, the money lines of
+ * the Transactions table): the currency of securities transferred in, whose lines are in the security only.
+ */
+function currenciesOf(tables: Tables, holdings: HoldingsTable[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const put = (symbol: string, currency: string) => {
+    const s = text(symbol).toUpperCase();
+    const c = text(currency).toUpperCase();
+    if (s && s !== 'NONE' && /^[A-Z]{3}$/.test(c) && !out.has(s)) out.set(s, c);
+  };
+  const cell = (t: Table, cells: string[], c: string) => cells[t.index.get(c) ?? -1] ?? '';
+  for (const { cells } of tables.trades?.data ?? []) {
+    put(cell(tables.trades!, cells, 'Symbol ID'), cell(tables.trades!, cells, 'Currency'));
+  }
+  for (const t of holdings) {
+    const index = holdingsColumns(t)!;
+    if (t.kind === 'positions')
+      for (const { cells } of t.data) put(cells[index.get('instrument')!] ?? '', cells[index.get('currency')!] ?? '');
+  }
+  const ledger = tables.transactions;
+  for (const { cells } of ledger?.data ?? []) put(cell(ledger!, cells, 'Symbol ID'), cell(ledger!, cells, 'Asset'));
+  return out;
+}
+
+/** A line of a cash or holdings table that sums the others («Total …», or no instrument): not a holding. */
+const isTotalLine = (instrument: string) => !instrument || /^(total|итого)/i.test(instrument);
+
+/**
+ * The security kind of a holding: the `Type` of its trades in the report's Trades table, a derivative by its id,
+ * else by the table (bonds, options, futures) and the name (an ETF or a fund in «Stocks & ETFs»).
+ */
+function holdingSecurity(
+  instrument: string,
+  table: string,
+  description: string,
+  types: Map<string, string>,
+): SecurityKind | null {
+  const sym = symbolOf(instrument);
+  if (sym.derivative) return 'derivative';
+  const traded = types.get(instrument.toUpperCase());
+  if (traded) return exanteSecurity(traded);
+  if (/bond/i.test(table)) return 'bond';
+  if (/option|future/i.test(table)) return 'derivative';
+  if (/\b(ETF|ETC|ETN|fund|UCITS)\b/i.test(description)) return 'fund';
+  if (/stock|share|equit/i.test(table)) return 'share';
+  return null;
+}
+
+/**
+ * The cash and holdings tables of a «Custom» report (formats/exante.md): each line of a cash table
+ * (`Instrument, ISO, Value, Locked value, Value in USD`) is the money in one currency, each line of a holdings
+ * table (`Instrument, FIGI, Description, Name, QTY, Locked quantity, Avg Price, Price, Currency, …, ISIN`) one
+ * security, on the date of the table's title. As for Interactive Brokers (ib-flex.ts statementRows): a negative
+ * balance (a margin loan) and a short position are skipped with the reason, a table dated other than 31 December
+ * is flagged; a total line and a zero balance are skipped with the reason.
+ */
+function readHoldings(
+  holdings: HoldingsTable[],
+  r: RowReader,
+  events: ReportEvent[],
+  skipped: ParsedReport['skipped'],
+  trades: Table | undefined,
+): void {
+  const types = new Map<string, string>();
+  if (trades) {
+    const symbol = trades.index.get('Symbol ID') ?? -1;
+    const type = trades.index.get('Type') ?? -1;
+    for (const { cells } of trades.data) {
+      if (cells[symbol] && cells[type]) types.set(cells[symbol]!.toUpperCase(), cells[type]!);
+    }
+  }
+  for (const t of holdings) {
+    const index = holdingsColumns(t)!;
+    const cell = (cells: string[], c: string) => text(cells[index.get(c) ?? -1]);
+    for (const { row, cells } of t.data) {
+      const instrument = cell(cells, 'instrument');
+      if (isTotalLine(instrument)) {
+        skipped.push({ row, reason: tx('skip.exanteHoldingTotal', { table: t.title }) });
+        continue;
+      }
+      const date = r.date(row, t.title, t.date);
+      if (t.kind === 'cash') {
+        const currency = r.currency(row, 'ISO', cell(cells, 'iso'));
+        const amount = r.number(row, 'Value', cell(cells, 'value'));
+        if (!date || !currency || !amount) continue;
+        if (isZero(amount)) {
+          skipped.push({ row, reason: tx('skip.exanteZeroHolding', { name: currency, date }) });
+        } else if (isNegative(amount)) {
+          // a debit balance is money owed to the broker (a margin loan), not money held on the account
+          skipped.push({ row, reason: tx('skip.ibNegativeCash', { amount: abs(amount), currency, date }) });
+        } else {
+          events.push({
+            type: 'cash',
+            row,
+            identity: [t.account, currency, date],
+            date,
+            currency,
+            amount,
+            bank: EXANTE_BANK.name,
+            bankCountry: EXANTE_BANK.country,
+            flag: notYearEnd(date),
+          });
+        }
+        continue;
+      }
+      const quantity = r.number(row, 'QTY', cell(cells, 'qty'));
+      const currency = r.currency(row, 'Currency', cell(cells, 'currency'));
+      if (!date || !quantity || !currency) continue;
+      const sym = symbolOf(instrument);
+      const description = cell(cells, 'description');
+      const name = description || cell(cells, 'name') || sym.ticker;
+      if (isZero(quantity)) {
+        skipped.push({ row, reason: tx('skip.exanteZeroHolding', { name, date }) });
+        continue;
+      }
+      if (isNegative(quantity)) {
+        // a short position (shares sold short, an option written) is an obligation, not property held abroad
+        skipped.push({ row, reason: tx('skip.ibShortPosition', { quantity, name, date }) });
+        continue;
+      }
+      const isin = readIsin(cell(cells, 'isin'));
+      events.push({
+        type: 'position',
+        row,
+        identity: [t.account, instrument || isin, date],
+        date,
+        name,
+        isin,
+        ticker: sym.ticker,
+        currency,
+        quantity,
+        exchange: sym.venue,
+        market: 'foreign',
+        security: holdingSecurity(instrument, t.name, description, types),
+        flag: notYearEnd(date),
+      });
+    }
+  }
 }
 
 /** The Trades table: Time, Side, Symbol ID, ISIN, Type, Price, Currency, Quantity, Commission, Commission Currency, Traded Volume, Order Id… */
@@ -382,9 +622,10 @@ const TRADE_OPS = new Set(['TRADE', 'COMMISSION', 'EXERCISE']);
  * Transactions: Transaction ID, Account ID, Symbol ID, ISIN, Operation type, When, Sum, Asset, EUR equivalent,
  * Comment. TRADE (and EXERCISE) legs of one symbol at one time make one trade (the leg in the symbol is the
  * quantity, the leg in a currency the amount), COMMISSION legs at that time its commission; DIVIDEND, US
- * TAX/TAX, INTEREST, COUPON / COUPON PAYMENT, CORPORATE ACTION and STOCK SPLIT are read; FUNDING/WITHDRAWAL,
- * AUTOCONVERSION, transfers, fees, ROLLOVER and BANK CHARGE debits and margin interest are skipped with a reason.
- * With the trades read from the report's Trades table, its trade lines are skipped naming it.
+ * TAX/TAX, INTEREST, COUPON / COUPON PAYMENT, CORPORATE ACTION and STOCK SPLIT are read; securities moved in
+ * (a transfer line in the security) ask for their cost (securityTransfer); FUNDING/WITHDRAWAL, AUTOCONVERSION,
+ * money transfers, securities moved out, fees, ROLLOVER and BANK CHARGE debits and margin interest are skipped
+ * with a reason. With the trades read from the report's Trades table, its trade lines are skipped naming it.
  */
 function readTransactions(
   table: Table,
@@ -392,6 +633,7 @@ function readTransactions(
   events: ReportEvent[],
   skipped: ParsedReport['skipped'],
   tradesInTradesTable: boolean,
+  currencies: Map<string, string>,
 ): void {
   const { index, data } = table;
   const cell = (cells: string[], c: string) => cells[index.get(c) ?? -1] ?? '';
@@ -443,6 +685,10 @@ function readTransactions(
       ...(sym.derivative ? { security: 'derivative' as const } : {}),
     };
     const money = asset.length === 3;
+    if (/TRANSFER|FUNDING/.test(op) && asset && asset === symbolId.toUpperCase()) {
+      securityTransfer(base, leg, symbolId, currencies, events, skipped);
+      continue;
+    }
     if (op === 'DIVIDEND') events.push({ type: 'income', ...base, kind: 'dividend', amount: sum });
     else if (op === 'US TAX' || op === 'TAX') events.push({ type: 'tax', ...base, amount: negated(sum), on: null });
     else if (op === 'INTEREST' && isNegative(sum)) {
@@ -500,6 +746,39 @@ function readTransactions(
   }
   const linked = index.has('UUID') && index.has('Parent UUID');
   for (const t of trades.values()) tradesOf(t, r, events, skipped, linked);
+}
+
+/**
+ * Securities moved to or from the account (`SECURITY TRANSFER`, or `FUNDING/WITHDRAWAL` in the security: «Securities
+ * transfer»), a line in the security's own asset. Moved out: skipped with the reason (not a sale). Moved in: the
+ * shares come without their purchase, so a later sale would find no cost; as for shares received without a
+ * cost in a merger (assemble.ts), the line becomes a purchase of the quantity with status 1 asking for the cost
+ * and date of the purchase at the former broker, in the currency the report gives the security elsewhere.
+ */
+function securityTransfer(
+  base: Omit<Extract<ReportEvent, { type: 'trade' }>, 'type' | 'side' | 'quantity' | 'amount' | 'commission'>,
+  leg: Leg,
+  symbolId: string,
+  currencies: Map<string, string>,
+  events: ReportEvent[],
+  skipped: ParsedReport['skipped'],
+): void {
+  const quantity = abs(leg.sum);
+  const symbol = base.ticker ?? symbolId;
+  if (isZero(leg.sum) || isNegative(leg.sum)) {
+    skipped.push({ row: leg.row, reason: tx('skip.exanteSecurityTransferOut', { symbol, quantity }) });
+    return;
+  }
+  events.push({
+    ...base,
+    type: 'trade',
+    side: 'buy',
+    quantity,
+    amount: '0',
+    commission: null,
+    currency: currencies.get(symbolId.toUpperCase()) ?? 'USD',
+    flag: tx('comment.exanteSecurityTransferIn', { symbol, quantity }),
+  });
 }
 
 const negated = (s: string) => (s.startsWith('-') ? s.slice(1) : `-${s}`);
