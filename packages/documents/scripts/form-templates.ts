@@ -21,11 +21,16 @@
  * rate depends on the year (one 10 % rate for every income in 2023–2025 only; 2021–2022 tax dividends at 5 %,
  * 2026 is progressive: @deklarant/tax flatIncomeTaxRate), and a script `*10/100` would refuse the other years'
  * correct figures — a template is one file for 2021–2026, and the year rules live in the tax package, not here.
- * The check before signing (src/xml/template-check.ts) evaluates these scripts, and KGD's own of this kind.
- * 250.00 and 240.00 compute nothing from their own fields: their script lists are empty.
+ * 270.00 also carries CHECK scripts (`checkScripts270`): consistency rules the writer's output always keeps
+ * (K not negative and not above H, 270.02 = K, pril_N ticked for an appendix with content, numbered rows); their
+ * messages are ERROR entries of the labels file. The check before signing (src/xml/template-check.ts,
+ * src/template/scripts.ts) evaluates these scripts, and KGD's own. 250.00 and 240.00 compute nothing from their
+ * own fields and have no such rules yet: their script lists are empty.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { flatIncomeTaxRate } from '@deklarant/tax';
+import Decimal from 'decimal.js';
 import { type FnoCode, FORM_FACTS } from '../src/forms/uncertain.ts';
 import { LINES_240_00, LINES_270_01 } from '../src/lines.ts';
 import { KK_LABELS } from './form-labels-kk.ts';
@@ -60,6 +65,8 @@ function kazakh(ru: string): string {
 
 class Labels {
   private readonly map = new Map<string, string>();
+  /** the messages of our CHECK scripts and their Kazakh text (messages, not printed labels: not in KK_LABELS) */
+  private readonly messages = new Map<string, string>();
   constructor(private next: number) {}
   code(text: string): string {
     let c = this.map.get(text);
@@ -69,15 +76,21 @@ class Labels {
     }
     return c;
   }
+  /** A CHECK script's message code (type ERROR in the Russian list, as KGD types the codes that refuse). */
+  message(ru: string, kk: string): string {
+    this.messages.set(ru, kk);
+    return this.code(ru);
+  }
   /** The labels file: the Russian list, then the Kazakh one with the same codes (scripts/form-labels-kk.ts). */
   xml(): string {
     const entries = (lang: 'rus' | 'kaz', text: (ru: string) => string) =>
-      [...this.map].map(
-        ([t, c]) =>
-          `<entry key="${c}"><${lang}Item messageCode="${c}" message="${esc(text(t))}" type="LABEL"/></entry>`,
-      );
+      [...this.map].map(([t, c]) => {
+        // both lists type a code alike, as KGD's 910.00 does
+        const type = this.messages.has(t) ? 'ERROR' : 'LABEL';
+        return `<entry key="${c}"><${lang}Item messageCode="${c}" message="${esc(text(t))}" type="${type}"/></entry>`;
+      });
     const rus = entries('rus', (t) => t);
-    const kaz = entries('kaz', kazakh);
+    const kaz = entries('kaz', (t) => this.messages.get(t) ?? kazakh(t));
     return `<?xml version="1.0" encoding="UTF-8"?>\n<localizationItems><rus size="${rus.length}">\n${rus.join('\n')}\n</rus><kaz size="${kaz.length}">\n${kaz.join('\n')}\n</kaz></localizationItems>\n`;
   }
 }
@@ -288,6 +301,92 @@ function calcScripts270(): string[] {
     return [
       `<script field="${PAGE_270_01}.${field}" originalFieldName="null.${field}" type="CALC"><script>${esc(code)}</script><fields/></script>`,
     ];
+  });
+}
+
+/**
+ * Consistency rules of 270.00 as KGD CHECK scripts (syntax and patterns of 910.00 v27: `(@a<>'')*(…)`, a flag
+ * compared with 0, `@row.` for a row group), each true of every declaration the writer prints
+ * (src/xml/form-270.ts, src/lines.ts): K is never below zero (`floor0`) and, when positive, K = H - I - J with
+ * I, J ≥ 0, so never above H; 270.02 carries K as B and as the tax of its payment line; the writer ticks pril_N
+ * for every appendix with content; 270.06/270.07 rows are numbered in column A. A rule reading a page the
+ * document repeats (270.04) is not evaluated then (which copy?).
+ */
+/**
+ * H = G × the year's rate, for the years of the template with one flat rate (packages/tax flatIncomeTaxRate),
+ * as a CHECK with the half-tenge tolerance of KGD's own 910.00 (its line 011_3 rule): H is printed whole, rounded
+ * half up. A year with a progressive scale is not checked (the engine's tax is printed).
+ */
+function flatRateChecks(message: string): [string, string][] {
+  const f = FORM_FACTS.find((r) => r.code === '270.00')!;
+  const year = `@${PAGE_270_01}.period_year`;
+  const [G, H] = ['G', 'H'].map((l) => `@${PAGE_270_01}.field_270_01_${l}`);
+  const byRate = new Map<string, number[]>();
+  for (let y = f.fromYear; y <= f.toYear; y++) {
+    const rate = flatIncomeTaxRate(y);
+    if (rate) byRate.set(rate, [...(byRate.get(rate) ?? []), y]);
+  }
+  return [...byRate].map(([rate, years]) => {
+    const [from, to] = [Math.min(...years), Math.max(...years)];
+    if (years.length !== to - from + 1) throw new Error(`270.00: the years of rate ${rate} are not one range`);
+    const tax = `(${G}*${new Decimal(rate).times(100).toString()}/100)`;
+    return [
+      `${PAGE_270_01}.field_270_01_H`,
+      `if (${H}<>'')*(${year}>=${from})*(${year}<=${to})*((${tax}>=${H}+0.5)+(${tax}<${H}-0.5)>0) then res='${message}';`,
+    ];
+  });
+}
+
+function checkScripts270(L: Labels): string[] {
+  const line = (l: string) => `@${PAGE_270_01}.field_270_01_${l}`;
+  const [P00, P02, P04] = ['page_270_00_01', 'page_270_02_01', 'page_270_04_01'];
+  const negative = L.message('Сумма не может быть отрицательной', 'Сома теріс болмауы керек');
+  const aboveH = L.message(
+    'Сумма ИПН к уплате не может превышать исчисленную сумму ИПН (строка 270.01.H)',
+    'Төленуге тиіс ЖТС сомасы есептелген ЖТС сомасынан (270.01.H жолы) аспауы керек',
+  );
+  const notK = L.message(
+    'Сумма не совпадает с суммой ИПН к уплате (строка 270.01.K)',
+    'Сома төленуге тиіс ЖТС сомасымен (270.01.K жолы) сәйкес келмейді',
+  );
+  const notB = L.message(
+    'Сумма налога не совпадает с суммой ИПН к уплате (строка 270.02.B)',
+    'Салық сомасы төленуге тиіс ЖТС сомасымен (270.02.B жолы) сәйкес келмейді',
+  );
+  // KGD's own wording (910.00 v27, message 216032)
+  const notTicked = L.message('Не отмечено представленное приложение', 'Берілген қосымша көрсетілмеген');
+  const noRowNumber = L.message('Не указан порядковый номер строки', 'Жолдың реттік нөмірі көрсетілмеген');
+  const notRate = L.message(
+    'Исчисленная сумма ИПН не соответствует облагаемому доходу (строка 270.01.G), умноженному на ставку налога',
+    'Есептелген ЖТС сомасы салық ставкасына көбейтілген салық салынатын табысқа (270.01.G жолы) сәйкес келмейді',
+  );
+  const rules: [string, string][] = [
+    ...flatRateChecks(notRate),
+    [`${PAGE_270_01}.field_270_01_K`, `if (${line('K')}<>'')*(${line('K')}<0) then res='${negative}';`],
+    [`${PAGE_270_01}.field_270_01_K`, `if (${line('K')}>0)*(${line('K')}>${line('H')}) then res='${aboveH}';`],
+    // the writer prints an empty 270.02 when nothing is payable (K = 0): only a filled B is compared
+    [
+      `${P02}.field_270_02_B`,
+      `if (@${P02}.field_270_02_B<>'')*(@${P02}.field_270_02_B<>${line('K')}) then res='${notK}';`,
+    ],
+    [
+      `${P02}.field_270_02_tax_01`,
+      `if (@${P02}.field_270_02_tax_01<>'')*(@${P02}.field_270_02_tax_01<>@${P02}.field_270_02_B) then res='${notB}';`,
+    ],
+    [`${P00}.pril_1`, `if (@${P00}.pril_1=0)*(${line('D')}<>'') then res='${notTicked}';`],
+    [`${P00}.pril_2`, `if (@${P00}.pril_2=0)*(@${P02}.field_270_02_B<>'') then res='${notTicked}';`],
+    [
+      `${P00}.pril_4`,
+      `if (@${P00}.pril_4=0)*((@${P04}.field_270_04_B_B_1<>'')+(@${P04}.field_270_04_E_B_1<>'')>0) then res='${notTicked}';`,
+    ],
+    ...['06', '07'].map((n): [string, string] => [
+      `page_270_${n}_01.field_270_${n}_A`,
+      `if (@row.field_270_${n}_A='')*(@row.field_270_${n}_B<>'') then res='${noRowNumber}';`,
+    ]),
+  ];
+  return rules.map(([at, code]) => {
+    const field = at.slice(at.indexOf('.') + 1);
+    return `<script field="${at}" originalFieldName="null.${field}" type="CHECK"><script>${esc(code)}</script><fields/></script>`;
   });
 }
 
@@ -517,7 +616,7 @@ function f270(): [string, string] {
     ['F', 'Сумма долга', 'TEXT', 30],
     ['M', 'Срок возврата', 'TEXT', 30],
   ]);
-  return fno('270.00', main, att, L, calcScripts270());
+  return fno('270.00', main, att, L, [...calcScripts270(), ...checkScripts270(L)]);
 }
 
 // ---- 250.00 ---------------------------------------------------------------------------------------

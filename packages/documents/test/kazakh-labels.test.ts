@@ -28,14 +28,21 @@ describe('the Kazakh labels of our form descriptions (*_loc.xml <kaz>)', () => {
     const kaz = parseKazakhLabels(xml);
     expect(rus.size).toBeGreaterThan(50);
     expect([...kaz.keys()]).toEqual([...rus.keys()]);
-    // as in KGD's 910.00: <kaz size="N"><entry key="K"><kazItem messageCode="K" message="…" type="LABEL"/></entry>
-    const part = xml.slice(xml.indexOf('<kaz '), xml.indexOf('</kaz>'));
-    expect(part.startsWith(`<kaz size="${rus.size}">`)).toBe(true);
-    const entries = [
-      ...part.matchAll(/<entry key="(\d+)"><kazItem messageCode="(\d+)" message="[^"]*" type="LABEL"\/><\/entry>/g),
-    ];
-    expect(entries).toHaveLength(rus.size);
-    for (const [, key, code] of entries) expect(key).toBe(code);
+    // as in KGD's 910.00: <kaz size="N"><entry key="K"><kazItem messageCode="K" message="…" type="LABEL"/></entry>,
+    // a check's message typed ERROR in both lists
+    const typesOf = (lang: 'rus' | 'kaz') => {
+      const part = xml.slice(xml.indexOf(`<${lang} `), xml.indexOf(`</${lang}>`));
+      expect(part.startsWith(`<${lang} size="${rus.size}">`)).toBe(true);
+      const re = new RegExp(
+        `<entry key="(\\d+)"><${lang}Item messageCode="(\\d+)" message="[^"]*" type="(LABEL|ERROR)"/></entry>`,
+        'g',
+      );
+      const entries = [...part.matchAll(re)];
+      expect(entries).toHaveLength(rus.size);
+      for (const [, key, code] of entries) expect(key).toBe(code);
+      return entries.map((e) => `${e[1]}:${e[3]}`);
+    };
+    expect(typesOf('kaz')).toEqual(typesOf('rus'));
   });
 
   it.each(FILES)('%s: the Kazakh label differs from the Russian except the listed exceptions', (file) => {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { DocumentError } from '../errors.ts';
 import type { FormTemplate } from './model.ts';
-import { parseKazakhLabels, parseLabels, parseTemplate } from './read.ts';
+import { parseKazakhLabels, parseTemplate, readLabels } from './read.ts';
 
 /** The form file of a KGD package: form_<code>_v<version>[_r<revision>].xml (not _loc/_chr/_packInfo). */
 const FORM_FILE = /^form_(\d{3})_(\d{2})_v[\w.-]+?\.xml$/i;
@@ -31,7 +31,9 @@ export function readTemplateFile(path: string): FormTemplate {
   const loc = path.replace(/\.xml$/i, '_loc.xml');
   if (existsSync(loc)) {
     const text = readFileSync(loc, 'utf8');
-    t.labels = parseLabels(text, basename(loc));
+    const { labels, types } = readLabels(text, basename(loc));
+    t.labels = labels;
+    t.labelTypes = types;
     t.kazakhLabels = parseKazakhLabels(text);
   }
   return t;

@@ -106,6 +106,11 @@ export interface FormTemplate {
   scripts: TemplateScript[];
   /** Russian labels by code (from the *_loc.xml file, or embedded in our own templates) */
   labels: Map<string, string>;
+  /**
+   * The type of each label code where the *_loc.xml file gives it (LABEL, ERROR, HINT): a CHECK script's
+   * message code refuses the document only when it is an ERROR
+   */
+  labelTypes?: Map<string, string>;
   /** Kazakh labels by code where the *_loc.xml file has them (its <kaz> list; blank ones left out) */
   kazakhLabels?: Map<string, string>;
   /** file the template was read from, for messages */

@@ -196,18 +196,24 @@ export function parseKazakhLabels(xml: string): Map<string, string> {
 }
 
 /**
- * Russian labels of a *_loc.xml file (<localizationItems><rus><entry><rusItem messageCode message>).
+ * Russian labels of a *_loc.xml file (<localizationItems><rus><entry><rusItem messageCode message type>) and
+ * each one's type (LABEL, ERROR, HINT: a script's message code is a refusal only when it is an ERROR).
  * Scanned, not parsed into a tree: KGD's label files are several megabytes.
  */
-export function parseLabels(xml: string, file: string): Map<string, string> {
+export function readLabels(xml: string, file: string): { labels: Map<string, string>; types: Map<string, string> } {
   const start = xml.indexOf('<rus');
   if (!xml.includes('<localizationItems') || start < 0)
     throw bad(file, 'нет списка подписей (<localizationItems><rus>)');
   const end = xml.indexOf('</rus>', start);
   const part = xml.slice(start, end < 0 ? undefined : end);
   const labels = new Map<string, string>();
-  for (const m of part.matchAll(/<rusItem\s+messageCode="([^"]*)"\s+message="([^"]*)"/g)) {
+  const types = new Map<string, string>();
+  for (const m of part.matchAll(/<rusItem\s+messageCode="([^"]*)"\s+message="([^"]*)"(?:\s+type="([^"]*)")?/g)) {
     labels.set(m[1] ?? '', decodeEntities(m[2] ?? ''));
+    if (m[3]) types.set(m[1] ?? '', m[3]);
   }
-  return labels;
+  return { labels, types };
 }
+
+/** Russian labels of a *_loc.xml file (see `readLabels`). */
+export const parseLabels = (xml: string, file: string): Map<string, string> => readLabels(xml, file).labels;

@@ -1,10 +1,9 @@
 import { isValidIin } from '@deklarant/contracts';
-import Decimal from 'decimal.js';
 import type { FnoCode } from '../forms/uncertain.ts';
-import { bareRefs, type CalcRef, calcRefs, evaluateCalc, parseCalc } from '../template/calc.ts';
 import { type FormTemplate, pageFields, type TemplateField, type TemplatePage } from '../template/model.ts';
 import { templateFor } from '../template/registry.ts';
-import { type CheckLanguage, checkTexts } from './check-texts.ts';
+import { runScripts } from '../template/scripts.ts';
+import { type CheckLanguage, type CheckTexts, checkTexts } from './check-texts.ts';
 import { KIND_FIELDS } from './header.ts';
 import type { FnoDocument, FnoField } from './model.ts';
 import { parseFno } from './parse.ts';
@@ -87,10 +86,10 @@ const isTrue = (v: string | undefined) => v === 'true' || v === '1';
 /**
  * Checks a ФНО document against its form template before signing: every field known to the template,
  * mandatory fields present, lengths and types, IIN control digits, exactly one declaration kind, each
- * appendix flag (pril_N) matching its appendix, no date after today, every figure the form computes (its CALC
- * scripts, see `calcProblems`) as the form computes it. Returns the problems in Russian (or in
- * `opts.lang`: texts of the `checks` catalogue), each naming the field as printed on the form ([] = the
- * document may be signed).
+ * appendix flag (pril_N) matching its appendix, no date after today, and the template's own scripts (see
+ * `scriptProblems`): every figure the form computes (CALC) as the form computes it, every consistency rule
+ * (CHECK) kept. Returns the problems in Russian (or in `opts.lang`: texts of the `checks` catalogue), each
+ * naming the field as printed on the form ([] = the document may be signed).
  */
 export function checkAgainstTemplate(input: string | FnoDocument, opts: TemplateCheckOptions): string[] {
   const doc = typeof input === 'string' ? parseFno(input) : input;
@@ -171,78 +170,34 @@ export function checkAgainstTemplate(input: string | FnoDocument, opts: Template
       if (!filled && flagged) out.push(tx.t('form.appendixNotFilled', { appendix: appx }));
     }
   }
-  out.push(...calcProblems(t, doc, label, onPage));
+  out.push(...scriptProblems(t, doc, tx, label, onPage));
   return out;
 }
 
-const NUMBER = /^-?\d+(\.\d+)?$/;
 type OnPage = (key: string, form: string, page: TemplatePage, params: Record<string, unknown>) => string;
 
 /**
- * The figures the form computes (the template's CALC scripts, src/template/calc.ts): each script of the kind
- * `parseCalc` reads, whose field and operands are single NUMERIC fields of the template, is evaluated over
- * the document's values (empty = 0) on every copy of its page, and a figure that differs from what the form
- * computes is reported with both values. Skipped, never reported: a script `parseCalc` does not read, a field
- * or page the template does not have, a row field, an operand on another page that the document repeats (which
- * copy is meant?), a value that is not a number, a condition comparing an empty field alone, and a figure whose
- * operands and itself are all empty. Where the result has more decimals than the field (`*3.5/100`), both the
- * rounded-down and the rounded-up figure are accepted: KGD's rounding is not documented.
+ * What the template's own scripts find (src/template/scripts.ts): a figure that differs from what the form
+ * computes (CALC: `calc.mismatch`/`calc.missing` with both figures) and a consistency rule the document breaks
+ * (CHECK: the template's own message for its code, in Kazakh for kk where the template has it, named by the
+ * field and, for a row field, the row). Scripts the check does not understand are skipped, never reported.
  */
-function calcProblems(
+function scriptProblems(
   t: FormTemplate,
   doc: FnoDocument,
+  tx: CheckTexts,
   label: (f: TemplateField) => string,
   onPage: OnPage,
 ): string[] {
-  const scripts = t.scripts.filter((s) => s.type.toUpperCase() === 'CALC');
-  if (!scripts.length) return [];
-  const pages = new Map<string, { page: TemplatePage; form: string }>();
-  for (const f of t.forms) for (const p of f.pages) pages.set(p.name, { page: p, form: f.name });
-  /** the document's copies of each page: its single fields by name */
-  const copies = new Map<string, Map<string, string>[]>();
-  for (const form of doc.forms) {
-    for (const sheet of form.sheets) {
-      const list = copies.get(sheet.name) ?? [];
-      list.push(new Map(sheet.fields.map(([n, v]) => [n, v.trim()])));
-      copies.set(sheet.name, list);
-    }
-  }
-  const numeric = (page: string, name: string) => {
-    const f = pages.get(page)?.page.fields.find((x) => x.name === name);
-    return f && f.type.toUpperCase() === 'NUMERIC' ? f : undefined;
-  };
   const out = new Set<string>();
-  for (const s of scripts) {
-    const script = parseCalc(s.code);
-    const dot = s.field.indexOf('.');
-    const [pageName, name] = [s.field.slice(0, dot), s.field.slice(dot + 1)];
-    const target = numeric(pageName, name);
-    const at = pages.get(pageName);
-    if (!script || dot < 0 || !target || !at) continue;
-    const pageOf = (r: CalcRef) => r.page ?? pageName;
-    const refs = calcRefs(script);
-    if (!refs.every((r) => numeric(pageOf(r), r.field))) continue;
-    const elsewhere = new Set(refs.map(pageOf).filter((p) => p !== pageName));
-    if ([...elsewhere].some((p) => (copies.get(p)?.length ?? 0) > 1)) continue;
-    for (const own of copies.get(pageName) ?? []) {
-      const raw = (r: CalcRef) => (pageOf(r) === pageName ? own : copies.get(pageOf(r))?.[0])?.get(r.field) ?? '';
-      const given = own.get(name) ?? '';
-      const all = [given, ...refs.map(raw)];
-      if (all.some((v) => v !== '' && !NUMBER.test(v)) || all.every((v) => v === '')) continue;
-      if (bareRefs(script).some((r) => raw(r) === '')) continue;
-      const computed = evaluateCalc(script, (r) => new Decimal(raw(r) || 0));
-      if (!computed) continue;
-      const digits = target.fraction ?? 0;
-      const value = new Decimal(given || 0);
-      const fits =
-        computed.decimalPlaces() <= digits
-          ? value.equals(computed)
-          : value.equals(computed.toDecimalPlaces(digits, Decimal.ROUND_DOWN)) ||
-            value.equals(computed.toDecimalPlaces(digits, Decimal.ROUND_UP));
-      if (fits) continue;
-      const expected = computed.toDecimalPlaces(digits, Decimal.ROUND_HALF_UP).toFixed(digits);
-      const key = given === '' ? 'calc.missing' : 'calc.mismatch';
-      out.add(onPage(key, at.form, at.page, { field: label(target), value: given, expected }));
+  for (const f of runScripts(t, doc)) {
+    if (f.kind === 'calc') {
+      const key = f.given === '' ? 'calc.missing' : 'calc.mismatch';
+      out.add(onPage(key, f.form, f.page, { field: label(f.field), value: f.given, expected: f.expected }));
+    } else {
+      const message = tx.label(t, f.code)?.trim() || f.code;
+      const key = f.row === undefined ? 'script.failed' : 'script.failedRow';
+      out.add(onPage(key, f.form, f.page, { field: label(f.field), row: f.row, message }));
     }
   }
   return [...out];
