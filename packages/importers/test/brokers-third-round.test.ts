@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { detectFormat, parseReport } from '../src/index.ts';
+import { TX_HEADER, tsv, utf16 } from './exante-file.ts';
 
 /**
  * Third round against what other people's real reports hold (formats/exante.md, tbank.md, bcs.md «Sources»).
  * Rows reproduce the layout of public parsers' fixtures with made-up values and names.
  */
-
-/** UTF-16LE with a BOM: the Exante download */
-const utf16 = (s: string) => {
-  const bytes = new Uint8Array(2 + s.length * 2);
-  bytes[0] = 0xff;
-  bytes[1] = 0xfe;
-  for (let i = 0; i < s.length; i++) {
-    bytes[2 + i * 2] = s.charCodeAt(i) & 0xff;
-    bytes[3 + i * 2] = s.charCodeAt(i) >> 8;
-  }
-  return bytes;
-};
-/** a tab-separated line with every cell quoted, as Exante writes it */
-const tsv = (...cells: string[]) => cells.map((c) => `"${c}"`).join('\t');
 
 const TRADES_HEADER = tsv(
   'Time',
@@ -40,20 +27,6 @@ const TRADES_HEADER = tsv(
   'Unique Transaction Identifier (UTI)',
   'Trade type',
   'Exchange Order ID',
-);
-const TX_HEADER = tsv(
-  'Transaction ID',
-  'Account ID',
-  'Symbol ID',
-  'ISIN',
-  'Operation type',
-  'When',
-  'Sum',
-  'Asset',
-  'EUR equivalent',
-  'Comment',
-  'UUID',
-  'Parent UUID',
 );
 /** a Transactions line: id, symbol, ISIN, operation, when, sum, asset, comment */
 const txLine = (

@@ -3,6 +3,7 @@ import type { ReportEvent } from '../src/events.ts';
 import { detectFormat, parseReport } from '../src/index.ts';
 import { parseExante } from '../src/parsers/exante.ts';
 import type { ImportResult } from '../src/types.ts';
+import { TX_HEADER, tsv, utf16 } from './exante-file.ts';
 import { parseSample, sample } from './helpers.ts';
 
 /**
@@ -10,20 +11,6 @@ import { parseSample, sample } from './helpers.ts';
  * and `Stocks & ETFs (<account>, <date>)`, in the layout of a public KZ tax tool's fixture (kztax270
  * test_exante SNAPSHOT_REVERT_FX_EXANTE_CSV); values made up. The figures below are written by hand.
  */
-
-/** UTF-16LE with a BOM, as the report is downloaded */
-const utf16 = (s: string) => {
-  const bytes = new Uint8Array(2 + s.length * 2);
-  bytes[0] = 0xff;
-  bytes[1] = 0xfe;
-  for (let i = 0; i < s.length; i++) {
-    bytes[2 + i * 2] = s.charCodeAt(i) & 0xff;
-    bytes[3 + i * 2] = s.charCodeAt(i) >> 8;
-  }
-  return bytes;
-};
-/** a tab-separated line with every cell quoted, as Exante writes it */
-const tsv = (...cells: string[]) => cells.map((c) => `"${c}"`).join('\t');
 
 const CASH_HEADER = tsv('Instrument', 'ISO', 'Value', 'Locked value', 'Value in USD');
 const STOCKS_HEADER = tsv(
@@ -68,20 +55,6 @@ const holding = (instrument: string, description: string, qty: string, currency:
     '0',
     isin,
   );
-const TX_HEADER = tsv(
-  'Transaction ID',
-  'Account ID',
-  'Symbol ID',
-  'ISIN',
-  'Operation type',
-  'When',
-  'Sum',
-  'Asset',
-  'EUR equivalent',
-  'Comment',
-  'UUID',
-  'Parent UUID',
-);
 
 const deals = (r: ImportResult, kind: string) => r.deals.filter((d) => d.kind === kind);
 

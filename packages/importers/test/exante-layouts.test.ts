@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectFormat, parseReport } from '../src/index.ts';
+import { utf16 } from './exante-file.ts';
 import { parseSample, sample } from './helpers.ts';
 
 /**
@@ -7,16 +8,6 @@ import { parseSample, sample } from './helpers.ts';
  * `Parent UUID` (samples/exante-transactions-utf16.csv, rows from public Exante parsers' tests, formats/exante.md).
  */
 
-const utf16 = (s: string) => {
-  const bytes = new Uint8Array(2 + s.length * 2);
-  bytes[0] = 0xff;
-  bytes[1] = 0xfe;
-  for (let i = 0; i < s.length; i++) {
-    bytes[2 + i * 2] = s.charCodeAt(i) & 0xff;
-    bytes[3 + i * 2] = s.charCodeAt(i) >> 8;
-  }
-  return bytes;
-};
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
 const HEADER =
