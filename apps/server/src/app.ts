@@ -102,22 +102,21 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors: Record<string, string[]> = {};
+      // a Map: the keys may be the client's own (an unknown field named `constructor` or `__proto__`)
+      const errors = new Map<string, string[]>();
+      const add = (field: string, message: string) => errors.set(field, [...(errors.get(field) ?? []), message]);
       for (const issue of err.validation) {
         const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
         // a field the form does not have (a typo, an old client): named under its own key
         if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
-          for (const key of issue.params.keys as string[]) {
-            const at = field === 'body' ? key : `${field}.${key}`;
-            errors[at] = [...(errors[at] ?? []), MSG.unknownField];
-          }
+          for (const key of issue.params.keys as string[])
+            add(field === 'body' ? key : `${field}.${key}`, MSG.unknownField);
           continue;
         }
         const text = issue.message ?? '';
-        const message = /^[\u0400-\u04FF]/.test(text) ? text : MSG.checkInput;
-        errors[field] = [...(errors[field] ?? []), message];
+        add(field, /^[\u0400-\u04FF]/.test(text) ? text : MSG.checkInput);
       }
-      return reply.status(422).send({ message: MSG.checkInput, errors });
+      return reply.status(422).send({ message: MSG.checkInput, errors: Object.fromEntries(errors) });
     }
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });

@@ -306,6 +306,14 @@ describe('refusals: the Russian message, nothing saved', () => {
       'tax_withheld',
       MSG.unknownField,
     ],
+    // a client's own key lands in the answer: one named like a built-in is just another unknown field
+    [
+      'a field named like a built-in',
+      'third-section',
+      { ...VALID['3'], constructor: 'x' },
+      'constructor',
+      MSG.unknownField,
+    ],
     [
       'a debt kind other than Д or К',
       'seventh-section',
