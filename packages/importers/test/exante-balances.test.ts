@@ -190,6 +190,21 @@ describe('Exante «Custom» report: cash and holdings at the year end (samples/e
     );
   });
 
+  it('the KSPI dividend line (ISIN «None») takes the ISIN the trade line gives for KSPI, so its country is known', () => {
+    // line 14: DIVIDEND 40 USD on KSPI.NASDAQ with ISIN «None»; line 6 (Trades) sells KSPI with US48581R2058
+    expect(deals(r, 'dividend')).toEqual([
+      expect.objectContaining({
+        row: 14,
+        ticker: 'KSPI',
+        isin_security: 'US48581R2058',
+        sale_closing_cost: '40',
+        currency_code: 'USD',
+        country_code: 'USA',
+      }),
+    ]);
+    expect(deals(r, 'dividend')[0]?.status).not.toBe(1);
+  });
+
   it('every line of the cash and holdings tables is a deal or skipped with a reason, and is counted', () => {
     // the lines under «Cash Balance …» and «Stocks & ETFs (…)» and their headers, found in the raw text
     const lines = new TextDecoder('utf-16le').decode(sample('exante-custom-balances.csv')).split(/\r?\n/);

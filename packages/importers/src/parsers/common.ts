@@ -1,6 +1,7 @@
 /** Helpers every parser shares: reading required fields with row errors, and the event base. */
 import { alpha3 } from '../countries.ts';
 import { refuse, rowLabel } from '../errors.ts';
+import type { ReportEvent } from '../events.ts';
 import { tx } from '../texts.ts';
 import type { RowError } from '../types.ts';
 import { type DateOrder, readDate, readDecimal, text } from '../values.ts';
@@ -81,5 +82,22 @@ export function refuseOtherExport(lines: readonly string[], exports: readonly [r
     for (const [names, message] of exports) {
       if (names.every((n) => line.includes(n))) refuse('unknown_format', message);
     }
+  }
+}
+
+/**
+ * A row that names only a ticker (an Exante dividend line has ISIN «None»; its trade and holding lines carry the
+ * ISIN) takes the ISIN the same report gives for that ticker, so that its issuer country is known. A ticker with
+ * two ISINs in one report (a renamed or split security) is left alone; corporate actions keep their own.
+ */
+export function isinsFromTickers(events: ReportEvent[]): void {
+  const byTicker = new Map<string, string | null>();
+  for (const e of events) {
+    if (e.type === 'cash' || e.type === 'corporate' || !e.ticker || !e.isin) continue;
+    const known = byTicker.get(e.ticker);
+    byTicker.set(e.ticker, known === undefined || known === e.isin ? e.isin : null);
+  }
+  for (const e of events) {
+    if (e.type !== 'cash' && e.type !== 'corporate' && e.ticker && !e.isin) e.isin = byTicker.get(e.ticker) ?? null;
   }
 }

@@ -21,7 +21,7 @@ import {
   readIsin,
   text,
 } from '../values.ts';
-import { RowReader } from './common.ts';
+import { isinsFromTickers, RowReader } from './common.ts';
 import { notYearEnd } from './ib-flex.ts';
 
 export const EXANTE = 'Exante';
@@ -357,6 +357,7 @@ export function parseExante(text: string): ParsedReport {
     ...(tables.unreadHoldings.length ? [tx('note.exanteUnread', { sections: tables.unreadHoldings.join('; ') })] : []),
     ...(tables.unread.length ? [tx('note.exanteOtherTables', { sections: tables.unread.join('; ') })] : []),
   ];
+  isinsFromTickers(events);
   return report(format ?? 'exante_transactions_csv', events, r, skipped, notes);
 }
 
