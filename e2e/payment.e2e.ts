@@ -122,6 +122,13 @@ describe('tariff, payment, signing and sending', () => {
     expect(download.suggestedFilename()).toBe(`talon-${reg}.pdf`);
     const saved = await download.path();
     expect(readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
+    // the file that was sent: the declaration's XML with the signature over it
+    const [signed] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-signed').click()]);
+    expect(signed.suggestedFilename()).toBe(`declaration-${id}-signed.xml`);
+    const xml = readFileSync(await signed.path()).toString('utf8');
+    expect(xml).toContain('<fno');
+    expect(xml).toContain('900101300126');
+    expect(xml).toMatch(/<(ds:)?Signature\b/);
     await page.screenshot({ path: join(SHOTS, 'step8-accepted-1440.png'), fullPage: true });
 
     // the saved forms: the card says 'Принято' with the number

@@ -11,7 +11,7 @@ import { session } from '../../shared/session/storage.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { currentDeclarationId, STEPS, stepPath } from '../calculation/index.ts';
 import { useDeclaration } from '../declarations/index.ts';
-import { almatyDateTime, receiptPath, SubmissionPanel } from '../signing/index.ts';
+import { almatyDateTime, receiptPath, SubmissionPanel, signedFilePath } from '../signing/index.ts';
 import {
   documentPaths,
   type Fetched,
@@ -88,7 +88,7 @@ function PreviewScreen({ declaration }: { declaration: Declaration }) {
   const form = FORM_CODES[d.reporting_form_id as ReportingFormId];
   const halyk = session.isHalyk();
   const [params] = useSearchParams();
-  const [busy, setBusy] = useState<null | 'pdf' | 'excel' | 'sign' | 'receipt'>(null);
+  const [busy, setBusy] = useState<null | 'pdf' | 'excel' | 'sign' | 'receipt' | 'signed'>(null);
   const [excelOpen, setExcelOpen] = useState(false);
   const paid = isPaid(d.status) && d.status !== DECLARATION_STATUS.ADDITIONAL_PAYMENT;
   // the workbook is a full_access feature (the server refuses it otherwise)
@@ -98,9 +98,10 @@ function PreviewScreen({ declaration }: { declaration: Declaration }) {
   useEffect(() => {
     if (excelAsked && fullAccess && paid) setExcelOpen(true);
   }, [excelAsked, fullAccess, paid]);
-  const receipt = async () => {
-    setBusy('receipt');
-    await download(receiptPath(d.id), 'talon.pdf');
+  const fetchFile = async (kind: 'receipt' | 'signed') => {
+    setBusy(kind);
+    if (kind === 'receipt') await download(receiptPath(d.id), 'talon.pdf');
+    else await download(signedFilePath(d.id), `declaration-${d.id}-signed.xml`);
     setBusy(null);
   };
 
@@ -201,7 +202,12 @@ function PreviewScreen({ declaration }: { declaration: Declaration }) {
             </Stack>
           </Paper>
           {(d.tax_office_sending || d.submission) && (
-            <SubmissionPanel id={d.id} onDownloadReceipt={() => void receipt()} downloading={busy === 'receipt'} />
+            <SubmissionPanel
+              id={d.id}
+              onDownloadReceipt={() => void fetchFile('receipt')}
+              onDownloadSigned={() => void fetchFile('signed')}
+              downloading={busy === 'receipt' || busy === 'signed' ? busy : null}
+            />
           )}
           <XmlFiles id={d.id} />
           {fullAccess && <ExcelPreview id={d.id} opened={excelOpen} onClose={() => setExcelOpen(false)} />}

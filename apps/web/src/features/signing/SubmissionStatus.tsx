@@ -86,12 +86,15 @@ export const submissionBadge = (s: CommonData['submission']) =>
 export function SubmissionPanel({
   id,
   onDownloadReceipt,
+  onDownloadSigned,
   downloading,
 }: {
   id: number;
   /** where the receipt can be downloaded (step 8); elsewhere the panel shows no button */
   onDownloadReceipt?: () => void;
-  downloading?: boolean;
+  /** where the signed file that was sent can be downloaded (step 8) */
+  onDownloadSigned?: () => void;
+  downloading?: 'receipt' | 'signed' | null;
 }) {
   const { t } = useTranslation(['signing', 'fields', 'common', 'errors']);
   const q = useSubmission(id);
@@ -139,7 +142,7 @@ export function SubmissionPanel({
                 variant="light"
                 w="fit-content"
                 onClick={onDownloadReceipt}
-                loading={downloading}
+                loading={downloading === 'receipt'}
                 data-testid="download-receipt"
               >
                 {t('panel.downloadReceipt')}
@@ -154,6 +157,17 @@ export function SubmissionPanel({
               <Text size="sm">{t('panel.whatToDo')}</Text>
             </Stack>
           </Alert>
+        )}
+        {onDownloadSigned && (
+          <Button
+            variant="subtle"
+            w="fit-content"
+            onClick={onDownloadSigned}
+            loading={downloading === 'signed'}
+            data-testid="download-signed"
+          >
+            {t('panel.downloadSigned')}
+          </Button>
         )}
       </Stack>
     </Paper>

@@ -20,3 +20,6 @@ export const fetchSubmission = async (id: number, signal?: AbortSignal) =>
 
 /** The receipt (талон) PDF of an accepted sending. */
 export const receiptPath = (id: number) => `/api/signing/${id}/receipt`;
+
+/** The signed XML file as it was sent to the tax office. */
+export const signedFilePath = (id: number) => `/api/signing/${id}/signed-file`;
