@@ -286,6 +286,148 @@ describe('270.04 and the registers print the amounts in the deal currency as sto
   });
 });
 
+describe('a sale costed from its purchase history prints that cost in its currency', () => {
+  // Figures by hand (2025, rates stored on the deals, no lookups):
+  // KSPI: 5 sold on 10.06.2025 for 5 × 98.40 = 492 USD at 511.60 = 251 707.20 KZT (commission 1.50 USD);
+  //   history: 20 bought on 15.03.2023 for 1 600 USD, stored as the deal form stores it with its tenge figure
+  //   at 455.30: 728 480 KZT. FIFO takes 5 of 20: 5/20 × 1 600 = 400 USD, 5/20 × 728 480 = 182 120 KZT;
+  //   income 251 707.20 − 182 120 = 69 587.20. The register used to print nothing under «в валюте».
+  // Apple: 2 sold for 400 USD at 511.60 = 204 640 KZT; history: 1 for 100 USD at 450 (45 000 KZT) and 1 for
+  //   90 EUR at 500 (45 000 KZT): 90 000 KZT, income 114 640; two currencies, so no cost in USD is printed.
+  // Microsoft: 5 sold for 500 USD at 511.60 = 255 800 KZT with its own cost of 390 USD; history: 5 for
+  //   400 USD at 450 = 180 000 KZT covers the sale, so FIFO's 180 000 counts (income 75 800) while the
+  //   register keeps the sale's own 390,00.
+  const base = {
+    operation_type_id: 1,
+    market_id: 3,
+    type_of_bidding_method: 1,
+    currency_code: 'USD',
+    transaction_date: '10.06.2025',
+    rate: '511.6',
+    broker_bin: '123456789012',
+  };
+  const history = (sale: string, isin: string, name: string, extra: Record<string, unknown>) => ({
+    first_a_and_second_section_deal_id: sale,
+    name_security: name,
+    isin_security: isin,
+    broker_bin: '123456789012',
+    ...extra,
+  });
+  const sections = {
+    second_section: [
+      {
+        ...base,
+        id: 'kspi',
+        name_security: 'Kaspi',
+        isin_security: 'US48581R2058',
+        quantity: '5',
+        sale_closing_cost: '492',
+        commission: '1.5',
+        sales_cost_in_tenge_currency: '251707.2',
+        cost_in_tenge_currency: '182120',
+        cost_source: 'fifo',
+      },
+      {
+        ...base,
+        id: 'aapl',
+        name_security: 'Apple',
+        isin_security: 'US0378331005',
+        quantity: '2',
+        sale_closing_cost: '400',
+      },
+      {
+        ...base,
+        id: 'msft',
+        name_security: 'Microsoft',
+        isin_security: 'US5949181045',
+        quantity: '5',
+        sale_closing_cost: '500',
+        purchase_opening_cost: '390',
+      },
+    ],
+    purchase_transaction_currency_section: [
+      history('kspi', 'US48581R2058', 'Kaspi', {
+        transaction_date: '15.03.2023',
+        quantity: '20',
+        currency_code: 'USD',
+        purchase_opening_cost: '1600',
+        exchange_rate: '455.3',
+        cost_in_tenge_currency: '728480',
+      }),
+      history('aapl', 'US0378331005', 'Apple', {
+        transaction_date: '10.01.2024',
+        quantity: '1',
+        currency_code: 'USD',
+        purchase_opening_cost: '100',
+        rate: '450',
+      }),
+      history('aapl', 'US0378331005', 'Apple', {
+        transaction_date: '10.02.2024',
+        quantity: '1',
+        currency_code: 'EUR',
+        purchase_opening_cost: '90',
+        rate: '500',
+      }),
+      history('msft', 'US5949181045', 'Microsoft', {
+        transaction_date: '10.01.2024',
+        quantity: '5',
+        currency_code: 'USD',
+        purchase_opening_cost: '400',
+        rate: '450',
+      }),
+    ],
+  };
+  let user: Awaited<ReturnType<typeof signedInUser>>;
+  let id: number;
+  beforeAll(async () => {
+    user = await signedInUser(s, { full_access: true });
+    id = await declaration(user.id, 3, 2025);
+    await writeDeals(id, sections);
+  });
+
+  it('the PDF register: 400,00 USD for KSPI, nothing for lots in USD and EUR, the own 390,00 kept', async () => {
+    const pdf = await user.client.get(`/api/declarations/${id}/export-pdf`);
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    const text = extractPdfText(pdf.rawPayload).join('\n');
+    // currency, sale in USD, sale in tenge, cost in USD, cost in tenge, income
+    expect(text).toMatch(/US48581R2058 Продажа 5 USD 492,00 251 707,20 400,00 182 120,00 69 587,20/);
+    expect(text).toMatch(/US0378331005 Продажа 2 USD 400,00 204 640,00 90 000,00 114 640,00/);
+    expect(text).toMatch(/US5949181045 Продажа 5 USD 500,00 255 800,00 390,00 180 000,00 75 800,00/);
+
+    // the XML is unchanged: 270.04 J carries the sale amounts, never the cost
+    const gen = await user.client.post(`/api/declarations/${id}/generate-xml`);
+    expect(gen.statusCode, gen.body).toBe(200);
+    const f = gen.json().data;
+    const xml = (await user.client.get(`/api/${f.year}/${f.month}/${f.user_id}/${f.filename}`)).body;
+    const column = [...xml.matchAll(/<field name="field_270_04_B_J_\d+">([^<]*)<\/field>/g)].map((m) => m[1]);
+    expect(column).toEqual(['492.00', '400.00', '500.00']);
+  });
+
+  it('the workbook’s register sheet prints the same', async () => {
+    const res = await user.client.get(`/api/declarations/${id}/export-excel/stream`);
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets.find((w) => w.name.startsWith('II '))!;
+    expect(sheet, wb.worksheets.map((w) => w.name).join(', ')).toBeDefined();
+    const heads = (sheet.getRow(1).values as unknown[]).map(String);
+    const at = (name: string) => heads.indexOf(name);
+    expect(at('Стоимость приобретения в валюте')).toBeGreaterThan(0);
+    const rows: Record<string, unknown[]> = {};
+    sheet.eachRow((row, n) => {
+      if (n > 1) {
+        const values = row.values as unknown[];
+        rows[String(values[at('ISIN')])] = values;
+      }
+    });
+    const cost = (isin: string) => rows[isin]?.[at('Стоимость приобретения в валюте')] ?? null;
+    const tenge = (isin: string) => rows[isin]?.[at('Стоимость приобретения, тенге')] ?? null;
+    expect([cost('US48581R2058'), tenge('US48581R2058')]).toEqual([400, 182120]);
+    expect([cost('US0378331005'), tenge('US0378331005')]).toEqual([null, 90000]);
+    expect([cost('US5949181045'), tenge('US5949181045')]).toEqual([390, 180000]);
+  });
+});
+
 describe('250.00 registers', () => {
   it('sections without money (property abroad, shares in companies) print no currency', async () => {
     const user = await signedInUser(s, { full_access: true });

@@ -7,8 +7,16 @@ import {
 } from '@deklarant/contracts';
 import { type AdjustmentField, articleFor, type BenefitMatch, benefitById, findBenefit } from './benefits.ts';
 import { type DealContext, dealAmountKztExact, hasCost, securityKey, type TaxDeal } from './deal.ts';
-import { type Exact, toDecimal } from './exact.ts';
-import { type Lot, matchFifo, type Sale, type SaleMatch, saleCostExact } from './fifo.ts';
+import { amountOf, type Exact, toDecimal } from './exact.ts';
+import {
+  type Lot,
+  type LotCurrencyCost,
+  matchFifo,
+  type Sale,
+  type SaleMatch,
+  saleCostExact,
+  saleCostInLotCurrency,
+} from './fifo.ts';
 import { amount, type Decimal, dec, isGiven, max0, minDec, sum, TaxEngineError, ZERO } from './money.ts';
 import { type IncomeLine, profitBreakdownExact } from './profit.ts';
 import { LINE_TEXT } from './texts.ts';
@@ -47,6 +55,11 @@ export interface DealResult {
   benefit: BenefitMatch | null;
   foreignTaxKzt: string;
   creditKzt: string;
+  /**
+   * A sale whose cost FIFO took from purchase lots: that cost in the lots' currency (an engine amount: at most 4 decimals), when every
+   * lot it consumed is in one currency; absent otherwise (its KZT cost is the one that counts).
+   */
+  costInLotCurrency?: { currency: string; amount: string };
 }
 
 export interface DeclarationResult {
@@ -71,6 +84,7 @@ const HISTORY = 'purchase_transaction_currency_section';
 
 interface Work {
   id: DealId;
+  lotCost: LotCurrencyCost | undefined;
   code: SectionCode;
   deal: TaxDeal;
   line: IncomeLine;
@@ -105,16 +119,26 @@ function fifoCosts(input: DeclarationInput, active: (key: string) => TaxDeal[]) 
       ? saleById.get(h.first_a_and_second_section_deal_id)
       : undefined;
     const tenge = isGiven(h.cost_in_tenge_currency);
-    lots.push({
+    const currency = (h.currency_code ?? 'KZT').toUpperCase();
+    const lot: Lot = {
       id: dealId(h, `lot-${i}`),
       key: securityKey(linked ?? h),
       date: h.transaction_date ?? '',
       quantity: h.quantity ?? 0,
       cost: (tenge ? h.cost_in_tenge_currency : h.purchase_opening_cost) ?? 0,
-      currency: tenge ? 'KZT' : (h.currency_code ?? 'KZT'),
+      currency: tenge ? 'KZT' : currency,
       rate: tenge ? 1 : (h.purchase_rate ?? h.rate),
       commission: tenge ? null : h.commission,
-    });
+    };
+    // A stored tenge figure is the lot's KZT cost; with its price in a foreign currency the lot keeps that
+    // currency too, so that a sale can tell what its lots cost in it (the KZT figures are the same).
+    if (tenge && currency !== 'KZT' && isGiven(h.purchase_opening_cost)) {
+      lot.cost = h.purchase_opening_cost;
+      lot.currency = currency;
+      lot.rate = h.purchase_rate ?? h.rate ?? null;
+      lot.costKzt = h.cost_in_tenge_currency;
+    }
+    lots.push(lot);
   });
   const lotKeys = new Set(lots.map((l) => l.key));
   const fifoSales: Sale[] = sales
@@ -127,13 +151,18 @@ function fifoCosts(input: DeclarationInput, active: (key: string) => TaxDeal[]) 
     .filter((s) => lotKeys.has(s.key));
   const result = matchFifo(fifoSales, lots, { year: input.year });
   const costs = new Map<DealId, Exact>();
+  const lotCosts = new Map<DealId, LotCurrencyCost>();
   for (const m of result.matches) {
     const sale = saleById.get(m.saleId)!;
     // unmatchedQuantity is '0' exactly when nothing is left uncovered
     const covered = m.unmatchedQuantity === '0' && m.consumed.length > 0;
-    if (covered || !hasCost(sale)) costs.set(m.saleId, saleCostExact(m));
+    if (covered || !hasCost(sale)) {
+      costs.set(m.saleId, saleCostExact(m));
+      const inCurrency = saleCostInLotCurrency(m);
+      if (inCurrency) lotCosts.set(m.saleId, inCurrency);
+    }
   }
-  return { costs, result };
+  return { costs, lotCosts, result };
 }
 
 function benefitOf(code: SectionCode, deal: TaxDeal, income: Decimal, year: number): BenefitMatch | null {
@@ -189,7 +218,7 @@ export function calculateDeclaration(input: DeclarationInput): DeclarationResult
   // Touch every section once so that ignored deals are listed even where the engine reads nothing.
   for (const key of Object.keys(input.sections)) active(key);
 
-  const { costs, result: fifo } = fifoCosts(input, active);
+  const { costs, lotCosts, result: fifo } = fifoCosts(input, active);
   const netting = rules.lossNetting.value;
 
   const work: Work[] = [];
@@ -205,7 +234,8 @@ export function calculateDeclaration(input: DeclarationInput): DeclarationResult
       const netted = netting && code === '2' && benefit === null && b.rule !== 'offshore';
       const counted = netted ? income : max0(income);
       const foreignTax = toDecimal(dealAmountKztExact(deal, deal.foreign_tax_credit));
-      work.push({ id, code, deal, line: b.line, income, counted, netted, benefit, foreignTax, credit: ZERO });
+      const lotCost = lotCosts.get(id);
+      work.push({ id, lotCost, code, deal, line: b.line, income, counted, netted, benefit, foreignTax, credit: ZERO });
     });
   }
 
@@ -405,6 +435,7 @@ function assemble(
       benefit: w.benefit,
       foreignTaxKzt: amount(w.foreignTax),
       creditKzt: amount(w.credit),
+      ...(w.lotCost ? { costInLotCurrency: { currency: w.lotCost.currency, amount: amountOf(w.lotCost.cost) } } : {}),
     })),
     fifo: fifo.matches,
     remainingLots: fifo.remaining,

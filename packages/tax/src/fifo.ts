@@ -29,8 +29,14 @@ export interface Lot {
   /** total price paid for the lot, in `currency` */
   cost: DecimalLike;
   currency?: string;
-  /** KZT per unit of currency; may be omitted for KZT */
+  /** KZT per unit of currency; may be omitted for KZT, and when `costKzt` is given */
   rate?: DecimalLike | null;
+  /**
+   * The lot's whole cost in KZT when it is already known as such (a stored tenge figure): it replaces
+   * `cost` × `rate`, so the lot keeps its own currency and price while its KZT cost stays the stored one.
+   * The commission is then not added (the tenge figure is the whole cost, in both currencies).
+   */
+  costKzt?: DecimalLike | null;
   /** broker commission on the purchase, in `currency` */
   commission?: DecimalLike | null;
   /** carried from an earlier declaration */
@@ -86,6 +92,8 @@ interface OpenLot {
   qtyText: string | null;
   /** KZT cost of the part last taken */
   takenKzt: Exact;
+  /** cost of the part last taken, in the lot currency */
+  takenCost: Exact;
   /** set once nothing is left, so the hot loop needs no comparison */
   done: boolean;
   currency: string;
@@ -98,12 +106,14 @@ interface OpenLot {
 
 function open(lot: Lot, withCommission: boolean): OpenLot {
   const currency = upper(lot.currency ?? 'KZT');
-  if (!isGiven(lot.rate) && currency !== 'KZT')
+  const givenKzt = isGiven(lot.costKzt) ? exact(lot.costKzt) : null;
+  if (!isGiven(lot.rate) && currency !== 'KZT' && givenKzt === null)
     throw new TaxEngineError(`No exchange rate for lot ${lot.id} in ${currency}`, 'rate_missing');
   const rate = isGiven(lot.rate) ? exactRepeated(lot.rate) : X1;
   const qty = exact(lot.quantity);
   if (qty.n <= 0n) throw new TaxEngineError(`Lot ${lot.id} has no quantity`, 'lot_quantity');
-  const commission = withCommission && isGiven(lot.commission) ? exactRepeated(lot.commission) : X0;
+  const commission =
+    withCommission && givenKzt === null && isGiven(lot.commission) ? exactRepeated(lot.commission) : X0;
   const cost = commission.n === 0n ? exact(lot.cost) : plus(exact(lot.cost), commission);
   return {
     lot,
@@ -111,13 +121,21 @@ function open(lot: Lot, withCommission: boolean): OpenLot {
     qty,
     leftQty: qty,
     leftCost: cost,
-    leftKzt: times(cost, rate),
+    leftKzt: givenKzt ?? times(cost, rate),
     qtyText: typeof lot.quantity === 'string' && isPlainText(lot.quantity) ? lot.quantity : null,
     takenKzt: X0,
+    takenCost: X0,
     done: false,
     currency,
-    rate: typeof lot.rate === 'string' ? lot.rate : plain(rate),
+    rate: rateText(lot, rate, givenKzt, cost),
   };
+}
+
+/** The lot's rate as text: as given, else (a KZT cost given) the one it implies, KZT cost ÷ cost. */
+function rateText(lot: Lot, rate: Exact, givenKzt: Exact | null, cost: Exact): string {
+  if (typeof lot.rate === 'string') return lot.rate;
+  if (isGiven(lot.rate) || givenKzt === null) return plain(rate);
+  return cost.n === 0n ? '0' : plain(dividedBy(givenKzt, cost));
 }
 
 /** Takes `taken` from the lot: proportionally, or (`all`) all that is left so rounding never strands a remainder. */
@@ -138,6 +156,7 @@ function take(lot: OpenLot, taken: Exact, all: boolean, takenText: string | null
     lot.leftKzt = minus(lot.leftKzt, kzt);
   }
   lot.takenKzt = kzt;
+  lot.takenCost = cost;
   return {
     lotId: lot.lot.id,
     date: lot.lot.date,
@@ -238,6 +257,9 @@ export function matchFifo(sales: readonly Sale[], lots: readonly Lot[], opts: { 
     const askedText = typeof s.quantity === 'string' && isPlainText(s.quantity) ? s.quantity : null;
     let wanted = asked;
     let total = X0;
+    // the cost in the lot currency while every lot taken is in one currency (`currency`; null once they differ)
+    let totalCost = X0;
+    let currency: string | null = null;
     let consumed: ConsumedLot[] | null = null;
     for (let i = q.head; i < queue.length; i++) {
       const index = queue[i]!;
@@ -255,16 +277,21 @@ export function matchFifo(sales: readonly Sale[], lots: readonly Lot[], opts: { 
       if (consumed) {
         consumed.push(part);
         total = plus(total, lot.takenKzt);
+        if (currency === lot.currency) totalCost = plus(totalCost, lot.takenCost);
+        else currency = null;
       } else {
         consumed = [part];
         total = lot.takenKzt;
+        totalCost = lot.takenCost;
+        currency = lot.currency;
       }
       // the sale takes exactly what is left of the lot (the usual case): nothing more is wanted
       wanted = relation === 0 ? X0 : minus(wanted, taken);
       if (wanted.n <= 0n) break;
     }
     while (q.head < queue.length && used[queue[q.head]!]) q.head++;
-    matches[order] = new Match(s, askedText ?? plain(asked), wanted, total, consumed ?? []);
+    const lotCost = currency === null ? null : { currency, cost: totalCost };
+    matches[order] = new Match(s, askedText ?? plain(asked), wanted, total, consumed ?? [], lotCost);
   }
 
   const remaining: Lot[] = [];
@@ -278,6 +305,8 @@ export function matchFifo(sales: readonly Sale[], lots: readonly Lot[], opts: { 
       withCommission || !isGiven(l.lot.commission)
         ? '0'
         : amountOf(dividedBy(times(exact(l.lot.commission), l.leftQty), l.qty));
+    // a KZT cost given stays the given one, less what the sales took
+    if (isGiven(l.lot.costKzt)) lot.costKzt = amountOf(l.leftKzt);
     lot.previousPeriod = true;
     remaining.push(lot);
   }
@@ -286,6 +315,26 @@ export function matchFifo(sales: readonly Sale[], lots: readonly Lot[], opts: { 
 
 /** The unrounded cost of a match as an exact value (`costKztExact` without making a Decimal). */
 export const saleCostExact = (m: SaleMatch): Exact => (m instanceof Match ? Match.totalOf(m) : exact(m.costKztExact));
+
+/** What the lots a sale consumed cost in their own currency, when they all share one. */
+export interface LotCurrencyCost {
+  currency: string;
+  /** unrounded: the parts' exact costs summed (`amountOf` prints it) */
+  cost: Exact;
+}
+
+/**
+ * The matched lots' cost in the lot currency (commission included when the year counts it, as in
+ * `costKzt`), when every consumed lot is in one currency; null when nothing was consumed or the lots are
+ * in several currencies (then only the KZT cost means anything). A match that is not the engine's own
+ * (read back from JSON) sums its consumed parts' printed costs.
+ */
+export function saleCostInLotCurrency(m: SaleMatch): LotCurrencyCost | null {
+  if (m instanceof Match) return Match.lotCostOf(m);
+  const first = m.consumed[0];
+  if (!first || m.consumed.some((c) => c.currency !== first.currency)) return null;
+  return { currency: first.currency, cost: m.consumed.reduce((sum, c) => plus(sum, exact(c.cost)), X0) };
+}
 
 /**
  * The match of one sale. Its unrounded cost becomes a Decimal only when read: most callers need only the
@@ -300,9 +349,17 @@ class Match implements SaleMatch {
   costKzt: string;
   consumed: ConsumedLot[];
   #total: Exact;
+  #lotCost: LotCurrencyCost | null;
   #decimal: Decimal | undefined;
 
-  constructor(s: Sale, quantity: string, wanted: Exact, total: Exact, consumed: ConsumedLot[]) {
+  constructor(
+    s: Sale,
+    quantity: string,
+    wanted: Exact,
+    total: Exact,
+    consumed: ConsumedLot[],
+    lotCost: LotCurrencyCost | null,
+  ) {
     this.saleId = s.id;
     this.key = s.key;
     this.quantity = quantity;
@@ -311,11 +368,17 @@ class Match implements SaleMatch {
     this.costKzt = consumed.length === 1 ? consumed[0]!.costKzt : amountOf(total);
     this.consumed = consumed;
     this.#total = total;
+    this.#lotCost = lotCost;
   }
 
   /** The unrounded cost as an exact value (private, so that copies and JSON keep the interface's fields). */
   static totalOf(m: Match): Exact {
     return m.#total;
+  }
+
+  /** The cost in the lots' one currency (private like the total, for the same reason). */
+  static lotCostOf(m: Match): LotCurrencyCost | null {
+    return m.#lotCost;
   }
 
   get costKztExact(): Decimal {

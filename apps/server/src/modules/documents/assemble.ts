@@ -7,7 +7,15 @@ import {
   sectionFieldOf,
 } from '@deklarant/contracts';
 import type { DeclarationDocument, DocumentDeal } from '@deklarant/documents';
-import { amount, costKzt, dealAmountKzt, flatIncomeTaxRate, saleKzt, type TaxDeal } from '@deklarant/tax';
+import {
+  amount,
+  costKzt,
+  type DealResult,
+  dealAmountKzt,
+  flatIncomeTaxRate,
+  saleKzt,
+  type TaxDeal,
+} from '@deklarant/tax';
 import type { Db } from '../../db/db.ts';
 import type { Computed } from '../calculation/index.ts';
 import { nameOf, type Refs } from '../calculation/index.ts';
@@ -57,9 +65,27 @@ export async function loadDocumentContext(db: Db, row: Computed['row']): Promise
 const blank = (v: unknown) => v === null || v === undefined || v === '' || v === 'null';
 const text = (v: unknown): string | null => (blank(v) ? null : String(v));
 
+/**
+ * The acquisition cost in the sale's currency when the engine took the cost from purchase lots (FIFO over the
+ * purchase history), for the register's «Стоимость приобретения в валюте». Only when every lot consumed is in
+ * the sale's currency: lots in several currencies, or in KZT for a USD sale, have no one figure in the sale's
+ * currency, and the column stays empty (the tenge cost is the one that counts).
+ */
+function fifoCostInSaleCurrency(deal: DocumentDeal, result: DealResult | undefined): string | null {
+  const lots = result?.costInLotCurrency;
+  if (!lots) return null;
+  return lots.currency === (text(deal.currency_code) ?? 'KZT').toUpperCase() ? lots.amount : null;
+}
+
 /** KZT figures the renderers print, filled from the engine where the stored deal has none. */
-function withKzt(deal: DocumentDeal, tax: TaxDeal, income: string | undefined, code: string | undefined): DocumentDeal {
+function withKzt(
+  deal: DocumentDeal,
+  tax: TaxDeal,
+  result: DealResult | undefined,
+  code: string | undefined,
+): DocumentDeal {
   const out = deal;
+  const income = result?.income;
   const safe = (f: () => string): string | null => {
     try {
       return f();
@@ -72,6 +98,9 @@ function withKzt(deal: DocumentDeal, tax: TaxDeal, income: string | undefined, c
     if (blank(out.cost_in_tenge_currency) && income !== undefined && out.sales_cost_in_tenge_currency !== null) {
       out.cost_in_tenge_currency = safe(() => amount(saleKzt(tax).minus(income)));
     }
+    // a sale's own purchase_opening_cost prints as given; 270.04 J reads the sale amount, never this one
+    const fifoCost = blank(out.purchase_opening_cost) ? fifoCostInSaleCurrency(out, result) : null;
+    if (fifoCost !== null) out.purchase_opening_cost = fifoCost;
   } else if (code === '1B' || code === '3' || code === '4' || code === 'rental') {
     if (blank(out.amount_in_tenge_currency)) out.amount_in_tenge_currency = safe(() => amount(saleKzt(tax)));
   } else if (code === 'purchase' || code === 'history') {
@@ -112,12 +141,12 @@ function toDocumentDeal(tax: TaxDeal, refs: Refs, code: SectionCode | undefined)
 /** The computed declaration as the renderers' input: the same figures for XML, PDF and XLSX. */
 export function toDocument(c: Computed, ctx: DocumentContext, generatedAt: Date): DeclarationDocument {
   const { row, result, refs } = c;
-  const incomeById = new Map((result?.deals ?? []).map((r) => [r.id, r.income]));
+  const resultById = new Map((result?.deals ?? []).map((r) => [r.id, r]));
   const sections: Record<string, DocumentDeal[]> = {};
   for (const [key, list] of Object.entries(c.taxDeals)) {
     if (list.length === 0) continue;
     const code = sectionByKey(key)?.code;
-    sections[key] = list.map((t) => withKzt(toDocumentDeal(t, refs, code), t, incomeById.get(t.id ?? ''), code));
+    sections[key] = list.map((t) => withKzt(toDocumentDeal(t, refs, code), t, resultById.get(t.id ?? ''), code));
   }
   const p = row.personal_data as Record<string, unknown>;
   const u = ctx.user;
