@@ -25,7 +25,9 @@
  * (K not negative and not above H, 270.02 = K, pril_N ticked for an appendix with content, numbered rows); their
  * messages are ERROR entries of the labels file. The check before signing (src/xml/template-check.ts,
  * src/template/scripts.ts) evaluates these scripts, and KGD's own. 250.00 and 240.00 compute nothing from their
- * own fields and have no such rules yet: their script lists are empty.
+ * own fields (no CALC) but carry CHECK rules of the same kind (`checkScripts250`, `checkScripts240`, sharing the
+ * helpers `notNegative`, `givenWith`, `checkXml` and the messages `MESSAGES`): 250.00 rows numbered in column A,
+ * amounts not negative and with their currency; 240.00 lines not negative and line-024 rows with their asset's kind.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +35,8 @@ import { flatIncomeTaxRate } from '@deklarant/tax';
 import Decimal from 'decimal.js';
 import { type FnoCode, FORM_FACTS } from '../src/forms/uncertain.ts';
 import { LINES_240_00, LINES_270_01 } from '../src/lines.ts';
+// rows of the line-024 table (S6: field_240_00_024_{1..9}_{A..D}), as the writer fills them
+import { ROWS_240_024 } from '../src/xml/form-240.ts';
 import { KK_LABELS } from './form-labels-kk.ts';
 
 type Type = 'NUMERIC' | 'TEXT' | 'DATE' | 'CHECKBOX';
@@ -283,6 +287,57 @@ function fno(
   return [`${head}\n${body}`, L.xml()];
 }
 
+// ---- CHECK scripts shared by the forms -------------------------------------------------------------
+/**
+ * The messages of our CHECK scripts, [Russian, Kazakh]: each form registers those it uses with `L.message`
+ * (an ERROR entry of its own labels file).
+ */
+const MESSAGES = {
+  negative: ['Сумма не может быть отрицательной', 'Сома теріс болмауы керек'],
+  // KGD's own wording (910.00 v27, message 216032)
+  notTicked: ['Не отмечено представленное приложение', 'Берілген қосымша көрсетілмеген'],
+  noRowNumber: ['Не указан порядковый номер строки', 'Жолдың реттік нөмірі көрсетілмеген'],
+  noCurrency: ['Не указана валюта суммы', 'Соманың валютасы көрсетілмеген'],
+  noAssetKind: ['Не указан вид имущества', 'Мүліктің түрі көрсетілмеген'],
+} as const satisfies Record<string, readonly [string, string]>;
+const message = (L: Labels, m: keyof typeof MESSAGES) => {
+  const [ru, kk] = MESSAGES[m];
+  return L.message(ru, kk);
+};
+
+/** A CHECK rule: the field it belongs to (`page.field`) and its code in KGD syntax. */
+type Rule = [at: string, code: string];
+
+/** A figure never below zero; an empty one is not compared (910.00's guard `(@x<>'')*(…)`). */
+function notNegative(page: string, field: string, code: string): Rule {
+  const x = `@${page}.${field}`;
+  return [`${page}.${field}`, `if (${x}<>'')*(${x}<0) then res='${code}';`];
+}
+
+/**
+ * `field` given whenever one of `others` is (a row's number, a currency, an asset's kind): `(@x='')*(@y<>'')`,
+ * several others as `((@y<>'')+(@z<>'')>0)`. `row`: the fields are columns of the page's row group (`@row.`).
+ */
+function givenWith(page: string, field: string, others: string[], code: string, row = false): Rule {
+  const ref = (f: string) => (row ? `@row.${f}` : `@${page}.${f}`);
+  const filled = others.map((o) => `${ref(o)}<>''`);
+  const any = filled.length === 1 ? filled[0] : `${filled.map((f) => `(${f})`).join('+')}>0`;
+  return [`${page}.${field}`, `if (${ref(field)}='')*(${any}) then res='${code}';`];
+}
+
+/** The rules as `<script type="CHECK">` entries of the script list. */
+function checkXml(rules: Rule[]): string[] {
+  return rules.map(([at, code]) => {
+    const field = at.slice(at.indexOf('.') + 1);
+    return `<script field="${at}" originalFieldName="null.${field}" type="CHECK"><script>${esc(code)}</script><fields/></script>`;
+  });
+}
+
+/** Column letter of the i-th column (0 = A). */
+const letter = (i: number) => String.fromCharCode(65 + i);
+/** 1..n */
+const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
 // ---- 270.00 ---------------------------------------------------------------------------------------
 const PAGE_270_01 = 'page_270_01_01';
 
@@ -305,19 +360,11 @@ function calcScripts270(): string[] {
 }
 
 /**
- * Consistency rules of 270.00 as KGD CHECK scripts (syntax and patterns of 910.00 v27: `(@a<>'')*(…)`, a flag
- * compared with 0, `@row.` for a row group), each true of every declaration the writer prints
- * (src/xml/form-270.ts, src/lines.ts): K is never below zero (`floor0`) and, when positive, K = H - I - J with
- * I, J ≥ 0, so never above H; 270.02 carries K as B and as the tax of its payment line; the writer ticks pril_N
- * for every appendix with content; 270.06/270.07 rows are numbered in column A. A rule reading a page the
- * document repeats (270.04) is not evaluated then (which copy?).
- */
-/**
  * H = G × the year's rate, for the years of the template with one flat rate (packages/tax flatIncomeTaxRate),
  * as a CHECK with the half-tenge tolerance of KGD's own 910.00 (its line 011_3 rule): H is printed whole, rounded
  * half up. A year with a progressive scale is not checked (the engine's tax is printed).
  */
-function flatRateChecks(message: string): [string, string][] {
+function flatRateChecks(message: string): Rule[] {
   const f = FORM_FACTS.find((r) => r.code === '270.00')!;
   const year = `@${PAGE_270_01}.period_year`;
   const [G, H] = ['G', 'H'].map((l) => `@${PAGE_270_01}.field_270_01_${l}`);
@@ -337,10 +384,19 @@ function flatRateChecks(message: string): [string, string][] {
   });
 }
 
+/**
+ * Consistency rules of 270.00 as KGD CHECK scripts (syntax and patterns of 910.00 v27: `(@a<>'')*(…)`, a flag
+ * compared with 0, `@row.` for a row group), each true of every declaration the writer prints
+ * (src/xml/form-270.ts, src/lines.ts): K is never below zero (`floor0`) and, when positive, K = H - I - J with
+ * I, J ≥ 0, so never above H; 270.02 carries K as B and as the tax of its payment line; the writer ticks pril_N
+ * for every appendix with content; 270.06/270.07 rows are numbered in column A. A rule reading a page the
+ * document repeats (270.04) is not evaluated then (which copy?). The helpers and messages
+ * (`MESSAGES`, `notNegative`, `givenWith`, `checkXml`) are shared with 250.00 and 240.00.
+ */
 function checkScripts270(L: Labels): string[] {
   const line = (l: string) => `@${PAGE_270_01}.field_270_01_${l}`;
   const [P00, P02, P04] = ['page_270_00_01', 'page_270_02_01', 'page_270_04_01'];
-  const negative = L.message('Сумма не может быть отрицательной', 'Сома теріс болмауы керек');
+  const negative = message(L, 'negative');
   const aboveH = L.message(
     'Сумма ИПН к уплате не может превышать исчисленную сумму ИПН (строка 270.01.H)',
     'Төленуге тиіс ЖТС сомасы есептелген ЖТС сомасынан (270.01.H жолы) аспауы керек',
@@ -353,16 +409,15 @@ function checkScripts270(L: Labels): string[] {
     'Сумма налога не совпадает с суммой ИПН к уплате (строка 270.02.B)',
     'Салық сомасы төленуге тиіс ЖТС сомасымен (270.02.B жолы) сәйкес келмейді',
   );
-  // KGD's own wording (910.00 v27, message 216032)
-  const notTicked = L.message('Не отмечено представленное приложение', 'Берілген қосымша көрсетілмеген');
-  const noRowNumber = L.message('Не указан порядковый номер строки', 'Жолдың реттік нөмірі көрсетілмеген');
+  const notTicked = message(L, 'notTicked');
+  const noRowNumber = message(L, 'noRowNumber');
   const notRate = L.message(
     'Исчисленная сумма ИПН не соответствует облагаемому доходу (строка 270.01.G), умноженному на ставку налога',
     'Есептелген ЖТС сомасы салық ставкасына көбейтілген салық салынатын табысқа (270.01.G жолы) сәйкес келмейді',
   );
-  const rules: [string, string][] = [
+  return checkXml([
     ...flatRateChecks(notRate),
-    [`${PAGE_270_01}.field_270_01_K`, `if (${line('K')}<>'')*(${line('K')}<0) then res='${negative}';`],
+    notNegative(PAGE_270_01, 'field_270_01_K', negative),
     [`${PAGE_270_01}.field_270_01_K`, `if (${line('K')}>0)*(${line('K')}>${line('H')}) then res='${aboveH}';`],
     // the writer prints an empty 270.02 when nothing is payable (K = 0): only a filled B is compared
     [
@@ -379,15 +434,10 @@ function checkScripts270(L: Labels): string[] {
       `${P00}.pril_4`,
       `if (@${P00}.pril_4=0)*((@${P04}.field_270_04_B_B_1<>'')+(@${P04}.field_270_04_E_B_1<>'')>0) then res='${notTicked}';`,
     ],
-    ...['06', '07'].map((n): [string, string] => [
-      `page_270_${n}_01.field_270_${n}_A`,
-      `if (@row.field_270_${n}_A='')*(@row.field_270_${n}_B<>'') then res='${noRowNumber}';`,
-    ]),
-  ];
-  return rules.map(([at, code]) => {
-    const field = at.slice(at.indexOf('.') + 1);
-    return `<script field="${at}" originalFieldName="null.${field}" type="CHECK"><script>${esc(code)}</script><fields/></script>`;
-  });
+    ...['06', '07'].map((n) =>
+      givenWith(`page_270_${n}_01`, `field_270_${n}_A`, [`field_270_${n}_B`], noRowNumber, true),
+    ),
+  ]);
 }
 
 function f270(): [string, string] {
@@ -623,12 +673,19 @@ function f270(): [string, string] {
 const SECTIONS_250: {
   appendix: string;
   title: string;
-  tables: { section: string; title: string; cols: string[]; rows: number }[];
+  /** `money`: the letters of the table's amount column and of its currency column */
+  tables: {
+    section: string;
+    title: string;
+    cols: string[];
+    rows: number;
+    money?: [amount: string, currency: string];
+  }[];
 }[] = [
   {
     appendix: '01',
     title: 'Приложение 250.01. Деньги',
-    tables: [{ section: '1', title: 'Наличные деньги', cols: ['№', 'Сумма', 'Валюта'], rows: 4 }],
+    tables: [{ section: '1', title: 'Наличные деньги', cols: ['№', 'Сумма', 'Валюта'], rows: 4, money: ['B', 'C'] }],
   },
   {
     appendix: '02',
@@ -657,6 +714,7 @@ const SECTIONS_250: {
         title: 'Деньги на счетах в иностранных банках',
         cols: ['№', 'Банк', 'Сумма', 'Валюта', 'Номер счета', 'Код страны'],
         rows: 6,
+        money: ['C', 'D'],
       },
       {
         section: '2',
@@ -675,12 +733,14 @@ const SECTIONS_250: {
         title: 'Ценные бумаги',
         cols: ['№', 'Количество', 'Код страны', 'Валюта', 'Цена приобретения'],
         rows: 6,
+        money: ['E', 'D'],
       },
       {
         section: '8',
         title: 'Иное имущество',
         cols: ['№', 'Наименование', 'Номинальная стоимость', 'Валюта'],
         rows: 6,
+        money: ['C', 'D'],
       },
     ],
   },
@@ -693,6 +753,7 @@ const SECTIONS_250: {
         title: 'Имущество',
         cols: ['№', 'Наименование', 'Количество', 'Стоимость', 'Валюта', 'Код страны'],
         rows: 6,
+        money: ['D', 'E'],
       },
     ],
   },
@@ -715,10 +776,48 @@ const SECTIONS_250: {
           'Срок возврата',
         ],
         rows: 6,
+        money: ['D', 'E'],
       },
     ],
   },
 ];
+
+/**
+ * Consistency rules of 250.00 as KGD CHECK scripts, each true of every declaration the writer prints
+ * (src/xml/form-250.ts, pageFields in src/xml/model.ts; the deal form's rules in packages/contracts): a row of an
+ * appendix table is numbered in column A whenever another of its columns is filled (the writer numbers every row
+ * it prints and leaves the unused rows empty); an amount is not negative (the deal form takes no minus sign:
+ * `amount2`) and comes with its currency (required by every 250 section with an amount). 250.00 has no pril_N
+ * flags and no row groups: its tables are fixed rows `field_250_{appendix}_{section}_{column}_{row}`, one rule per
+ * row, read on each copy of an appendix page (`@page_250_NN_01.` is the copy the rule runs on).
+ */
+function checkScripts250(L: Labels): string[] {
+  const [noRowNumber, negative, noCurrency] = [
+    message(L, 'noRowNumber'),
+    message(L, 'negative'),
+    message(L, 'noCurrency'),
+  ];
+  return checkXml(
+    SECTIONS_250.flatMap((a) => {
+      const page = `page_250_${a.appendix}_01`;
+      return a.tables.flatMap((t) => {
+        if (t.money && t.cols[t.money[1].charCodeAt(0) - 65] !== 'Валюта') {
+          throw new Error(`250.${a.appendix} section ${t.section}: column ${t.money[1]} is not the currency`);
+        }
+        return upTo(t.rows).flatMap((n) => {
+          const f = (c: string) => `field_250_${a.appendix}_${t.section}_${c}_${n}`;
+          const others = t.cols.slice(1).map((_, i) => f(letter(i + 1)));
+          const rules = [givenWith(page, f('A'), others, noRowNumber)];
+          if (t.money) {
+            const [amount, currency] = t.money.map(f) as [string, string];
+            rules.push(notNegative(page, amount, negative), givenWith(page, currency, [amount], noCurrency));
+          }
+          return rules;
+        });
+      });
+    }),
+  );
+}
 
 function f250(): [string, string] {
   const L = new Labels(25000001);
@@ -762,7 +861,7 @@ function f250(): [string, string] {
         `Раздел ${t.section}. ${t.title}`,
         t.cols.map((label, i) =>
           col(
-            String.fromCharCode(65 + i),
+            letter(i),
             { label, type: i === 0 ? 'NUMERIC' : 'TEXT', length: i === 0 ? 6 : 100, source: src },
             i === 0 ? 8 : 30,
           ),
@@ -773,10 +872,42 @@ function f250(): [string, string] {
     }
     return form(`250.${a.appendix}`, `form_250_${a.appendix}`, [p], true, false);
   });
-  return fno('250.00', main, att, L);
+  return fno('250.00', main, att, L, checkScripts250(L));
 }
 
 // ---- 240.00 ---------------------------------------------------------------------------------------
+/**
+ * The fifth_section figures the engine (packages/tax calculate.ts) does not floor at zero: the tax paid abroad is
+ * the sum of the deals' foreign tax as stored (a partner's answer may give a negative one). Every other line of
+ * 240.00 is an income sum floored at zero, an exemption of such incomes, the taxable income (floored), a tax, a
+ * credit or the payable tax (floored): never negative.
+ */
+const MAY_BE_NEGATIVE = new Set(['amount_of_personal_income_tax_from_outside_rk']);
+
+/**
+ * Consistency rules of 240.00 as KGD CHECK scripts, each true of every declaration the writer prints
+ * (src/xml/form-240.ts, lines240 in src/lines.ts) and none resting on what a line code means (the codes are ours,
+ * unconfirmed): no line below zero (each line is its fifth_section figure rounded, the one that may be negative
+ * aside); a row of the line-024 table filled only with its asset's kind in column A (the writer always writes
+ * one: the security type or «ценные бумаги»; the table has no number column). No total is checked against its
+ * parts: the writer rounds every line on its own (parts of 0.5 and 0.5 print 1 and 1, their total 1), and which
+ * lines add up to which is the unconfirmed part.
+ */
+function checkScripts240(L: Labels): string[] {
+  const [negative, noKind] = [message(L, 'negative'), message(L, 'noAssetKind')];
+  const P1 = 'page_240_00_01';
+  const P2 = 'page_240_00_02';
+  return checkXml([
+    ...LINES_240_00.filter((l) => !(l.source && 'field' in l.source && MAY_BE_NEGATIVE.has(l.source.field))).map((l) =>
+      notNegative(P1, `field_240_00_${l.line}`, negative),
+    ),
+    ...upTo(ROWS_240_024).map((n) => {
+      const f = (c: string) => `field_240_00_024_${n}_${c}`;
+      return givenWith(P2, f('A'), ['B', 'C', 'D'].map(f), noKind);
+    }),
+  ]);
+}
+
 function f240(): [string, string] {
   const L = new Labels(24000001);
   const p1 = new Page(L, 'page_240_00_01', 'ДЕКЛАРАЦИЯ ПО ИНДИВИДУАЛЬНОМУ ПОДОХОДНОМУ НАЛОГУ (форма 240.00)');
@@ -802,7 +933,7 @@ function f240(): [string, string] {
       col('C', { label: 'Регистрационный номер', type: 'TEXT', length: 100, source: s }, 50),
       col('D', { label: 'Дополнительные сведения', type: 'TEXT', length: 200, source: s }, 60),
     ],
-    9,
+    ROWS_240_024,
     (c, n) => `field_240_00_024_${n}_${c}`,
   );
   p2.heading('Ответственность налогоплательщика');
@@ -813,7 +944,7 @@ function f240(): [string, string] {
   p2.line(date('submit_date', 'Дата подачи декларации', 'S1: последняя страница, обязательно; S5', true));
   p2.line(date('accept_date', 'Дата приема декларации', 'S1: последняя страница, обязательно', true));
   const main = `<mainForm code="240.00" formName="form_240_00" titleCode="${L.code('Форма 240.00')}"><sheetGroup>\n${p1.xml()}\n${p2.xml()}\n</sheetGroup>`;
-  return fno('240.00', main, [], L);
+  return fno('240.00', main, [], L, checkScripts240(L));
 }
 
 export function generate(): Record<string, string> {

@@ -2,16 +2,17 @@ import en from '@deklarant/i18n/locales/en/checks.json';
 import kk from '@deklarant/i18n/locales/kk/checks.json';
 import ru from '@deklarant/i18n/locales/ru/checks.json';
 import { describe, expect, it } from 'vitest';
+import { LINES_240_00 } from '../src/lines.ts';
 import type { FormTemplate } from '../src/template/model.ts';
 import { templateFor } from '../src/template/registry.ts';
 import { MAYBE, runScript, type Value } from '../src/template/script-eval.ts';
 import { parseScript } from '../src/template/script-parse.ts';
 import { scriptCoverage } from '../src/template/scripts.ts';
-import type { DeclarationDocument } from '../src/types.ts';
+import type { DeclarationDocument, DocumentDeal } from '../src/types.ts';
 import type { FnoDocument } from '../src/xml/model.ts';
 import { renderXml } from '../src/xml/render.ts';
 import { checkAgainstTemplate } from '../src/xml/template-check.ts';
-import { FIFTH, purchase, sale, sample270 } from './fixtures.ts';
+import { FIFTH, purchase, sale, sample240, sample250, sample270 } from './fixtures.ts';
 import { type Change910, file910, filled910, PACKAGE_910, t910 } from './kgd-910.ts';
 
 /**
@@ -301,5 +302,245 @@ function many(): DeclarationDocument {
     currency_code: 'USD',
     country_code: 'USA',
   }));
+  return d;
+}
+
+/** The XML with one field's value changed (the field must be printed with `from`). */
+function edit(x: string, name: string, from: string, to: string): string {
+  const a = `<field name="${name}">${from}</field>`;
+  expect(x).toContain(a);
+  return x.replace(a, to === '' ? `<field name="${name}"/>` : `<field name="${name}">${to}</field>`);
+}
+const checkCodes = (t: FormTemplate) => t.scripts.filter((s) => s.type === 'CHECK');
+/** How many CHECK scripts give each message (the Russian text of the code in `res='…'`). */
+const byMessage = (t: FormTemplate) => {
+  const out: Record<string, number> = {};
+  for (const s of checkCodes(t)) {
+    const text = t.labels.get(/res='(\d+)'/.exec(s.code)?.[1] ?? '') ?? s.code;
+    out[text] = (out[text] ?? 0) + 1;
+  }
+  return out;
+};
+
+describe('CHECK scripts of our 250.00', () => {
+  const t = templateFor('250.00', 2024);
+  const xml = renderXml(sample250());
+  const PAGE_03 = 'Приложение 250.03. Счета и доли участия';
+  const PAGE_04 = 'Приложение 250.04. Ценные бумаги и прочее имущество';
+  const NO_NUMBER = 'Не указан порядковый номер строки';
+  const NEGATIVE = 'Сумма не может быть отрицательной';
+  const NO_CURRENCY = 'Не указана валюта суммы';
+
+  it('carries 119 rules in KGD syntax, every one understood: rows numbered, amounts not negative, with a currency', () => {
+    expect(scriptCoverage(t)).toEqual({ calc: { total: 0, understood: 0 }, check: { total: 119, understood: 119 } });
+    const code = (field: string) => checkCodes(t).filter((s) => s.field === field)[0]?.code;
+    const p = '@page_250_01_01.field_250_01_1';
+    expect(code('page_250_01_01.field_250_01_1_A_4')).toMatch(
+      new RegExp(`^if \\(${p}_A_4=''\\)\\*\\(\\(${p}_B_4<>''\\)\\+\\(${p}_C_4<>''\\)>0\\) then res='\\d+';$`),
+    );
+    expect(code('page_250_01_01.field_250_01_1_B_4')).toMatch(
+      new RegExp(`^if \\(${p}_B_4<>''\\)\\*\\(${p}_B_4<0\\) then res='\\d+';$`),
+    );
+    expect(code('page_250_01_01.field_250_01_1_C_4')).toMatch(
+      new RegExp(`^if \\(${p}_C_4=''\\)\\*\\(${p}_B_4<>''\\) then res='\\d+';$`),
+    );
+    // one number rule per row of the 9 tables (51 rows); an amount and a currency rule per row of the 6 with money
+    expect(byMessage(t)).toEqual({ [NO_NUMBER]: 51, [NEGATIVE]: 34, [NO_CURRENCY]: 34 });
+  });
+
+  it('passes every declaration the writer prints: the fixture, every section filled, many rows on repeated pages', () => {
+    expect(check(xml)).toEqual([]);
+    const big = renderXml(many250());
+    expect(big.match(/<form name="form_250_01">/g)).toHaveLength(3);
+    expect(big.match(/<form name="form_250_04">/g)).toHaveLength(3);
+    expect(check(big)).toEqual([]);
+    // the rules run on every copy of a page: a broken amount on the third copy of 250.01 (its 9th row) is refused
+    expect(check(edit(big, 'field_250_01_1_B_1', '1009.00', '-1009.00'))).toEqual([
+      failed('Сумма', '250.01', 'Приложение 250.01. Деньги', NEGATIVE),
+    ]);
+  });
+
+  it('refuses a filled row without its number, in every table', () => {
+    expect(check(edit(xml, 'field_250_03_1_A_1', '1', ''))).toEqual([failed('№', '250.03', PAGE_03, NO_NUMBER)]);
+    expect(check(edit(xml, 'field_250_04_7_A_1', '1', ''))).toEqual([failed('№', '250.04', PAGE_04, NO_NUMBER)]);
+    // a table without money: a vehicle's row is numbered too
+    const car = renderXml(many250());
+    expect(check(edit(car, 'field_250_02_2_A_1', '1', ''))).toEqual([
+      failed('№', '250.02', 'Приложение 250.02. Недвижимое имущество и транспорт', NO_NUMBER),
+    ]);
+  });
+
+  it('refuses a negative amount and an amount without its currency', () => {
+    expect(check(edit(xml, 'field_250_03_1_C_1', '2500.00', '-2500.00'))).toEqual([
+      failed('Сумма', '250.03', PAGE_03, NEGATIVE),
+    ]);
+    expect(check(edit(xml, 'field_250_04_7_E_1', '150.75', '-150.75'))).toEqual([
+      failed('Цена приобретения', '250.04', PAGE_04, NEGATIVE),
+    ]);
+    expect(check(edit(xml, 'field_250_03_1_D_1', 'USD', ''))).toEqual([
+      failed('Валюта', '250.03', PAGE_03, NO_CURRENCY),
+    ]);
+    expect(check(edit(xml, 'field_250_04_7_D_1', 'USD', ''))).toEqual([
+      failed('Валюта', '250.04', PAGE_04, NO_CURRENCY),
+    ]);
+    // in Kazakh, with our Kazakh message
+    const [k] = check(edit(xml, 'field_250_03_1_D_1', 'USD', ''), undefined, 'kk');
+    expect(k).toMatch(
+      /^«[^»]+» \(250\.03 нысаны, «[^»]+»\): нысанның тексеруінен өтпеді — Соманың валютасы көрсетілмеген$/,
+    );
+  });
+});
+
+describe('CHECK scripts of our 240.00', () => {
+  const t = templateFor('240.00', 2024);
+  const doc = () => {
+    const d = sample240();
+    d.sections.sixth_section_first_part = [
+      { id: 3, name_security: 'Apple', isin_security: 'US0378331005', country_code: 'USA' },
+    ];
+    return d;
+  };
+  const xml = renderXml(doc());
+  const PAGE_1 = 'ДЕКЛАРАЦИЯ ПО ИНДИВИДУАЛЬНОМУ ПОДОХОДНОМУ НАЛОГУ (форма 240.00)';
+  const label = (line: string) => LINES_240_00.find((l) => l.line === line)?.label ?? line;
+
+  it('carries 26 rules in KGD syntax, every one understood: 17 lines not negative, 9 rows of line 024 with a kind', () => {
+    expect(scriptCoverage(t)).toEqual({ calc: { total: 0, understood: 0 }, check: { total: 26, understood: 26 } });
+    expect(byMessage(t)).toEqual({ 'Сумма не может быть отрицательной': 17, 'Не указан вид имущества': 9 });
+    const fields = checkCodes(t).map((s) => s.field);
+    // line 016, the tax paid abroad, is the sum of the deals' foreign tax as stored: the engine does not floor it
+    expect(LINES_240_00.find((l) => l.line === '016')?.source).toEqual({
+      field: 'amount_of_personal_income_tax_from_outside_rk',
+    });
+    expect(fields.filter((f) => f.startsWith('page_240_00_01.'))).toEqual(
+      LINES_240_00.filter((l) => l.line !== '016').map((l) => `page_240_00_01.field_240_00_${l.line}`),
+    );
+    const p = '@page_240_00_02.field_240_00_024_9';
+    expect(checkCodes(t).find((s) => s.field === 'page_240_00_02.field_240_00_024_9_A')?.code).toMatch(
+      new RegExp(
+        `^if \\(${p}_A=''\\)\\*\\(\\(${p}_B<>''\\)\\+\\(${p}_C<>''\\)\\+\\(${p}_D<>''\\)>0\\) then res='\\d+';$`,
+      ),
+    );
+  });
+
+  it('passes every declaration the writer prints: the fixture, nine assets, a negative tax paid abroad', () => {
+    expect(check(renderXml(sample240()))).toEqual([]);
+    expect(check(xml)).toEqual([]);
+    const many = doc();
+    many.sections.sixth_section_first_part = Array.from({ length: 12 }, (_, i) => ({
+      id: 10 + i,
+      ...(i % 3 ? { security_type_name: 'Акции' } : {}),
+      name_security: `Asset ${i + 1}`,
+      ...(i % 2 ? { isin_security: `US${String(i).padStart(10, '0')}` } : {}),
+      ...(i % 4 ? { country_code: 'USA' } : {}),
+    }));
+    const nine = renderXml(many);
+    expect(nine).toContain('<field name="field_240_00_024_9_D">Asset 9</field>');
+    expect(check(nine)).toEqual([]);
+    // nothing payable; the foreign tax as stored may sum below zero (line 016 has no rule)
+    const refund = doc();
+    refund.fifthSection = {
+      ...refund.fifthSection,
+      amount_of_personal_income_tax_from_outside_rk: '-120.40',
+      foreign_tax_credit: '0',
+      amount_of_IPN_final: '0',
+    };
+    const r = renderXml(refund);
+    expect(r).toContain('<field name="field_240_00_016">-120</field>');
+    expect(check(r)).toEqual([]);
+    // and the rules are evaluated: the same declaration with a negative line is refused
+    expect(check(edit(r, 'field_240_00_015', '11523', '-11523'))).toHaveLength(1);
+  });
+
+  it('refuses a negative line, whatever its code means', () => {
+    expect(check(edit(xml, 'field_240_00_018', '10773', '-10773'))).toEqual([
+      failed(label('018'), '240.00', PAGE_1, 'Сумма не может быть отрицательной'),
+    ]);
+    expect(check(edit(xml, 'field_240_00_001', '115226', '-115226'))).toEqual([
+      failed(label('001'), '240.00', PAGE_1, 'Сумма не может быть отрицательной'),
+    ]);
+  });
+
+  it('refuses a filled row of line 024 without its asset’s kind', () => {
+    expect(check(edit(xml, 'field_240_00_024_1_A', 'ценные бумаги', ''))).toEqual([
+      failed('Вид имущества', '240.00', 'Форма 240.00, страница 2', 'Не указан вид имущества'),
+    ]);
+    const [k] = check(edit(xml, 'field_240_00_024_1_A', 'ценные бумаги', ''), undefined, 'kk');
+    expect(k).toMatch(/ — Мүліктің түрі көрсетілмеген$/);
+  });
+});
+
+/** A 250.00 with every section filled and many rows: 3 copies of 250.01, 250.03 and 250.04, 2 of the others. */
+function many250(): DeclarationDocument {
+  const d = sample250();
+  const n = (count: number, row: (i: number) => Omit<DocumentDeal, 'id'>, from: number) =>
+    Array.from({ length: count }, (_, k) => ({ id: from + k, ...row(k + 1) }) as DocumentDeal);
+  d.sections = {
+    form_250_first_section: n(9, (i) => ({ amount: `${1000 + i}`, currency_code: i % 2 ? 'USD' : 'KZT' }), 100),
+    form_250_second_section: n(
+      14,
+      (i) => ({
+        name: `Security ${i}`,
+        isin_security: `US${String(i).padStart(10, '0')}`,
+        country_code: 'USA',
+        quantity: '2.5',
+        currency_code: 'USD',
+        purchase_price: `${150 + i}.75`,
+      }),
+      200,
+    ),
+    form_250_third_section: n(7, (i) => ({ name: `Item ${i}`, nominal_value: '500', currency_code: 'EUR' }), 300),
+    form_250_fourth_section: n(
+      7,
+      (i) => ({ name: `Flat ${i}`, country_code: 'DEU', id_number: `K-${i}`, location: 'Berlin' }),
+      400,
+    ),
+    form_250_fifth_section: n(
+      6,
+      (i) => ({
+        kind_of_transport: 'Автомобиль',
+        brand_model: 'BMW X5',
+        country_code: 'DEU',
+        id_number: `B ${i}`,
+        vin_number: `WBA00000000000${String(i).padStart(3, '0')}`,
+      }),
+      500,
+    ),
+    form_250_sixth_section: n(
+      13,
+      (i) => ({ bank_name: `Bank ${i}`, amount: `${2500 + i}.5`, currency_code: 'USD', country_code: 'USA' }),
+      600,
+    ),
+    form_250_seventh_section: n(
+      7,
+      (i) => ({ company_name: `Company ${i}`, shareholding_size: '12.5', id_number: `HRB ${i}`, country_code: 'DEU' }),
+      700,
+    ),
+    form_250_eighth_section: n(
+      7,
+      (i) => ({
+        name: `Thing ${i}`,
+        quantity: '1',
+        property_value: '9999.99',
+        currency_code: 'GBP',
+        country_code: 'GBR',
+      }),
+      800,
+    ),
+    form_250_ninth_section: n(
+      7,
+      (i) => ({
+        name_creditor: `Creditor ${i}`,
+        debt_type: i % 2 ? 'К' : 'Д',
+        amount_owed: '100000',
+        currency_code: 'KZT',
+        country_code: 'KAZ',
+        id_number: String(i),
+        notary_iin: '900101300126',
+        return_period: '31.12.2026',
+      }),
+      900,
+    ),
+  };
   return d;
 }
