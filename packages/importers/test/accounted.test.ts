@@ -98,6 +98,7 @@ const cases: [string, (text: string) => (string | number)[]][] = [
   ['freedom-no-market.json', freedomMoneyRows],
   ['freedom24-fragment.json', freedomMoneyRows],
   ['freedom-fourth-round.json', freedomMoneyRows],
+  ['freedom-fifth-round.json', freedomMoneyRows],
   ['exante-transactions.csv', everyLine],
   ['exante-trades.csv', everyLine],
   // UTF-16LE with tabs: counted on the text decoded as UTF-16, not on `raw`

@@ -5,7 +5,7 @@ import { refuse } from '../errors.ts';
 import type { IncomeEvent, ParsedReport, ReportEvent, TaxEvent, TradeEvent } from '../events.ts';
 import { parseXml } from '../read/xml.ts';
 import { tx } from '../texts.ts';
-import type { CorporateActionKind } from '../types.ts';
+import type { CorporateActionKind, SecurityKind } from '../types.ts';
 import {
   abs,
   add,
@@ -85,18 +85,35 @@ function unwrap(doc: Obj): Obj {
 
 const EU_WORDS = /Europe|Cyprus|Кипр|Freedom24/i;
 const EU_ROW_WORDS = /Freedom24|Freedom Finance Europe|service plan \(EUR\)/i;
+/**
+ * The countries of Freedom Holding's other brokers on the same Tradernet platform. A public report of Freedom
+ * Finance Armenia has `companyDetails` «FREEDOM FINANCE ARMENIA LLC», «Licensed by The CB of the Republic of
+ * Armenia», an address in Yerevan and the website tradernet.am: a foreign broker for a Kazakhstan resident.
+ */
+const OTHER_COUNTRY_WORDS =
+  /Armenia|Армени|Yerevan|Ереван|tradernet\.am|Uzbekistan|Узбекистан|Tashkent|Ташкент|Kyrgyz|Кыргыз|Киргиз|Bishkek|Бишкек|Russia|Росси|Moscow|Москва/i;
+const KZ_WORDS = /Kazakhstan|Казахстан|Қазақстан|Almaty|Алматы|Astana|Астана|ffin\.kz/i;
+
+/** `companyDetails` as text, without its logo (`image`, a base64 picture: its letters are not words). */
+function companyText(company: unknown): string {
+  if (!company || typeof company !== 'object') return String(company ?? '');
+  const { image: _logo, ...rest } = company as Obj;
+  return JSON.stringify(rest);
+}
 
 /**
- * Broker residency. `companyDetails` decides when the report has it (Europe / Cyprus / Freedom24 → foreign).
- * Without it (a fragment, or an export of another tool) the rows decide: Freedom24 charges its commission in
- * the EUR of its service plan, so a trade in another currency with `commission_currency` EUR, or a comment
- * naming the EUR service plan, Freedom24 or Freedom Finance Europe, is Freedom24; anything else is the
- * Kazakhstan broker, as before.
+ * Broker residency. `companyDetails` decides when the report has it: Europe / Cyprus / Freedom24, or another
+ * country of the group (Armenia…) and not Kazakhstan → foreign. Without it (a fragment, or an export of another
+ * tool) the rows decide: Freedom24 charges its commission in the EUR of its service plan, so a trade in another
+ * currency with `commission_currency` EUR, or a comment naming the EUR service plan, Freedom24 or Freedom Finance
+ * Europe, is Freedom24; anything else is the Kazakhstan broker, as before.
  */
 function isForeignBroker(doc: Obj): boolean {
   const company = doc.companyDetails;
-  if (company && (typeof company !== 'object' || Object.keys(company).length))
-    return EU_WORDS.test(JSON.stringify(company));
+  if (company && (typeof company !== 'object' || Object.keys(company).length)) {
+    const details = companyText(company);
+    return EU_WORDS.test(details) || (OTHER_COUNTRY_WORDS.test(details) && !KZ_WORDS.test(details));
+  }
   const trades = detailed(doc, 'trades');
   if (
     trades.some((t) => {
@@ -108,6 +125,22 @@ function isForeignBroker(doc: Obj): boolean {
   return [...trades, ...arr(doc.cash_in_outs), ...detailed(doc, 'corporate_actions')].some((row) =>
     EU_ROW_WORDS.test(text(row.comment)),
   );
+}
+
+/**
+ * A foreign broker's name: Freedom24 for the European company (and when the rows alone showed it), else the
+ * Latin part of `companyName` («ՖՐԻԴՈՄ ՖԻՆԱՆՍ ԱՐՄԵՆԻԱ ՍՊԸ / FREEDOM FINANCE ARMENIA LLC» → «FREEDOM FINANCE
+ * ARMENIA LLC»): the name is part of the source keys, so it must not change between two reports of one broker.
+ */
+function foreignBrokerName(doc: Obj): string {
+  const company = doc.companyDetails;
+  if (!company || typeof company !== 'object' || EU_WORDS.test(companyText(company))) return FREEDOM_EU;
+  const name = text((company as Obj).companyName ?? (company as Obj).name);
+  const latin = name
+    .split('/')
+    .map((part) => part.trim())
+    .find((part) => /^[A-Za-z0-9 .,&«»"'()-]+$/.test(part));
+  return latin || name || FREEDOM_EU;
 }
 
 /**
@@ -155,7 +188,7 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
     }
     // `ticker` and the ISIN stand in for `instr_nm` in exports made by other tools
     const instr = text(t.instr_nm) || text(t.ticker);
-    const security = instr.includes('/') ? 'currency' : securityKindOf(text(t.instr_type) || null);
+    const security = instr.includes('/') ? 'currency' : securityOfTrade(t);
     if (security === 'currency') {
       // a conversion is not a trade: skipped here, so that the reconciliation counts it as skipped
       skipped.push({ row, reason: tx('skip.fxConversion') });
@@ -223,7 +256,7 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
   const report: ParsedReport = {
     format,
     family: 'freedom',
-    broker: foreign ? FREEDOM_EU : FREEDOM_KZ,
+    broker: foreign ? foreignBrokerName(doc) : FREEDOM_KZ,
     brokerIsKz: !foreign,
     events,
     errors: r.errors,
@@ -262,6 +295,7 @@ function corporateActions(
   // `paid`: a payment row of the action was read (not only its reversal)
   const byAction = new Map<string, { income: IncomeEvent; tax: TaxEvent | null; fromRow: boolean; paid: boolean }>();
   const taxRows: { c: Obj; row: string; actionId: string }[] = [];
+  const compensationsPaid: ActionRows = new Map();
   const legs: { c: Obj; row: string; actionId: string; quantity: string }[] = [];
   rows.forEach((c, i) => {
     const row = `corporate_actions №${i + 1}`;
@@ -275,6 +309,13 @@ function corporateActions(
     const money = readDecimal(c.amount);
     if (typeId === 'tax' || typeId === 'tax_reverted') {
       taxRows.push({ c, row, actionId: text(c.corporate_action_id) });
+      return;
+    }
+    if (typeId === DIVIDEND_COMPENSATION && money && isNegative(money)) {
+      // paid by a short seller (the securities were borrowed under a repo) to the lender: an expense, not income
+      const actionId = text(c.corporate_action_id);
+      if (actionId) compensationsPaid.set(actionId, row);
+      skipped.push({ row, reason: compensationPaid(c, money) });
       return;
     }
     if (
@@ -377,6 +418,9 @@ function corporateActions(
       quantity: held || null,
       market: marketOf(splitTickerSuffix(text(c.ticker)).suffix),
       security: kind === 'dividend' ? null : 'bond',
+      ...(typeId === DIVIDEND_COMPENSATION
+        ? { flag: tx('comment.freedomDividendCompensation', { name: ticker }) }
+        : {}),
     };
     byAction.set(actionId, {
       income,
@@ -463,7 +507,7 @@ function corporateActions(
     });
   }
 
-  const read: ActionRows = new Map();
+  const read: ActionRows = new Map(compensationsPaid);
   for (const [actionId, { income, tax, paid }] of byAction) {
     read.set(actionId, income.row as string);
     if (!paid && isNegative(income.amount)) {
@@ -476,6 +520,22 @@ function corporateActions(
   }
   return read;
 }
+
+/**
+ * `type_id` «Компенсация дивидендов»: a payment in lieu of a dividend between the two sides of a repo over the
+ * record date («Compensation for corporate action on security (TLT.US) completed repo trade»). Negative: the
+ * client held a short position (borrowed shares) and paid it, an expense; positive: the client's shares were
+ * lent and the borrower paid it, income that is not the issuer's dividend (status 1). Seen in a public Freedom
+ * Finance Armenia report (formats/freedom.md).
+ */
+const DIVIDEND_COMPENSATION = 'dividend_compensation';
+
+const compensationPaid = (c: Obj, amount: string) =>
+  tx('skip.freedomDividendCompensationPaid', {
+    name: splitTickerSuffix(text(c.ticker) || tickerInComment(text(c.comment)) || '').ticker || text(c.isin),
+    amount,
+    currency: text(c.currency).toUpperCase(),
+  });
 
 /** Actions whose `amount` is the money paid for the shares given up. */
 const CASH_ACTIONS = new Set<CorporateActionKind>(['tender', 'delisted']);
@@ -598,6 +658,7 @@ function actionOf(c: Obj): string {
 
 const CASH_INCOME: Record<string, 'dividend' | 'coupon'> = {
   dividend: 'dividend',
+  [DIVIDEND_COMPENSATION]: 'dividend',
   dividend_reverted: 'dividend',
   coupon: 'coupon',
   coupon_reverted: 'coupon',
@@ -636,6 +697,11 @@ function cashInOuts(
     const amount = r.number(row, 'amount', c.amount);
     const currency = r.currency(row, 'currency', c.currency);
     if (!date || !amount || !currency) return;
+    const compensation = type === DIVIDEND_COMPENSATION;
+    if (compensation && isNegative(amount)) {
+      skipped.push({ row, reason: compensationPaid(c, amount) });
+      return;
+    }
     const full = text(c.ticker) || tickerInComment(text(c.comment)) || '';
     const { ticker, suffix } = splitTickerSuffix(full);
     const base = {
@@ -650,7 +716,14 @@ function cashInOuts(
     };
     // payments arrive positive, their reversals negative; taxes arrive negative, refunds positive
     const event: IncomeEvent | TaxEvent = income
-      ? { type: 'income', ...base, kind: income, amount, ...(income === 'coupon' ? { security: 'bond' as const } : {}) }
+      ? {
+          type: 'income',
+          ...base,
+          kind: income,
+          amount,
+          ...(income === 'coupon' ? { security: 'bond' as const } : {}),
+          ...(compensation ? { flag: tx('comment.freedomDividendCompensation', { name: ticker || full }) } : {}),
+        }
       : { type: 'tax', ...base, amount: amount.startsWith('-') ? amount.slice(1) : `-${amount}`, on: 'dividend' };
     read.push({ action, dividend: income !== undefined, reverted: type.endsWith('_reverted'), event });
   });
@@ -806,6 +879,20 @@ function tradeFlag(t: Obj, typeCode: string): string | null {
   return null;
 }
 
+/**
+ * The security type of a trade: `instr_type` 1 is every share-like instrument, and `instr_kind` says which
+ * (Tradernet «Instruments details»: «ordinary stock», «fund/ ETF», «depositary receipt»; the Russian report
+ * writes «фонд/ETF»): an ETF is a fund, not a share, for the declaration's type of security.
+ */
+function securityOfTrade(t: Obj): SecurityKind | null {
+  const byType = securityKindOf(text(t.instr_type) || null);
+  if (byType !== null && byType !== 'share') return byType;
+  const kind = text(t.instr_kind);
+  if (/ETF|фонд|fund/i.test(kind)) return 'fund';
+  if (/расписк|receipt|\b[AG]DR\b/i.test(kind)) return 'depositary_receipt';
+  return byType;
+}
+
 /** `commissions` `type` of a trade's fee, in the report's language: «For trade: 123», «За сделку: 123», … */
 const TRADE_FEE =
   /^(for trade|für eine transaktion|за сделку|мәміле үшін|за угоду|za transakcję|por trato|pour l'offre|per operazione|per transactie|para transação|til handel|tehingu eest|za transakce|за сделка|pentru tranzacționare|už sandorį|για τη συναλλαγή|барои муомила|交易手续费)/i;
@@ -862,7 +949,7 @@ const OWN_MONEY =
   /^(bank|deposit|withdrawal|card|block|unblock|block_commission|unblock_commission|transfer|intercompany|in|out)$/i;
 /** `cash_flows` `type_id` whose money the trades and commissions sections already give. */
 const IN_OTHER_SECTIONS = /^(trade|trades|commission|commissions|commission_for_trades|fee|conversion)$/i;
-const CASH_FLOW_INCOME = /^(dividend|coupon|tax)(_reverted)?$/i;
+const CASH_FLOW_INCOME = /^((dividend|coupon|tax)(_reverted)?|dividend_compensation)$/i;
 
 /**
  * `cash_flows.detailed[]` (`date`, `type_id`, `amount`, `currency`, `comment`): every movement of money of the
