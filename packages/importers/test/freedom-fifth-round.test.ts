@@ -203,3 +203,63 @@ describe('trades of the sample', () => {
     expect(skipOf(r, 'securities_in_outs №2')).toMatch(/«in» BIL \(150 шт\.\)/);
   });
 });
+
+describe('a reorganisation «Reorg New Symbol: 1 OLD (id) -> N NEW (id)» in securities_in_outs', () => {
+  // the comment Tradernet writes on `split` rows (read so by a public parser of Freedom Finance Europe reports,
+  // neshcheretal/ffparser trading/splits.go, whose tests hold a rename 1 → 1 and a split 1 → 2)
+  const move = (id: number, quantity: string, ticker: string, comment: string) => ({
+    id,
+    quantity,
+    ticker,
+    type: 'split',
+    datetime: '2025-09-05 15:00:01',
+    transaction_id: id + 1000,
+    comment,
+    balance_currency: 'USD',
+  });
+  const trade = (id: number, day: string, instr: string, isin: string, operation: string, q: number, summ: number) => ({
+    trade_id: id,
+    short_date: day,
+    instr_nm: instr,
+    instr_type: 1,
+    isin,
+    operation,
+    q,
+    summ,
+    curr_c: 'USD',
+    mkt_name: 'NYSE/NASDAQ',
+  });
+
+  it('two ISINs: the split is kept under the old one with its ratio, the new ISIN takes its lots', async () => {
+    const reorg = 'Reorg New Symbol: 1 TESTA (US0000000AA1) -> 2 TESTB (US0000000BB2) SD 05.09.2025';
+    const r = await parseJson({
+      trades: {
+        detailed: [
+          trade(1, '2025-02-03', 'TESTA.US', 'US0000000AA1', 'buy', 10, 1000),
+          trade(2, '2025-10-06', 'TESTB.US', 'US0000000BB2', 'sell', 20, 1200),
+        ],
+      },
+      securities_in_outs: [move(1, '-10', 'TESTA.US', reorg), move(2, '20', 'TESTB.US', reorg)],
+    });
+    // 2 new shares for 1 old: the 10 TESTA bought for 1 000 USD are 20 TESTB for FIFO, the sale of 20 takes them
+    // all; before, both rows said «the broker did not give the ratio» and the sale had no lots
+    expect(r.splits).toEqual([
+      expect.objectContaining({ isin_security: 'US0000000AA1', ratio: '2', renamed_to: 'US0000000BB2' }),
+    ]);
+    expect(skipOf(r, 'securities_in_outs №2')).toMatch(/Новые бумаги того же сплита/);
+    expect(r.reconciliation.notes.join(' ')).not.toMatch(/не указал коэффициент/);
+  });
+
+  it('one ISIN in two rows: one split of 2 for 1, the row receiving the shares is its second row', async () => {
+    const reorg = 'Reorg New Symbol: 1 TEST (US0000000AA1) -> 2 TEST (US0000000AA1) SD 05.09.2025';
+    const r = await parseJson({
+      trades: { detailed: [trade(1, '2025-02-03', 'TEST.US', 'US0000000AA1', 'buy', 10, 1000)] },
+      securities_in_outs: [move(1, '20', 'TEST.US', reorg), move(2, '-10', 'TEST.US', reorg)],
+    });
+    // one split (not two: the ratio applied twice would make the 10 shares 40)
+    expect(r.splits).toEqual([
+      expect.objectContaining({ name_security: 'TEST', ratio: '2', transaction_date: '05.09.2025' }),
+    ]);
+    expect(skipOf(r, 'securities_in_outs №1')).toMatch(/^Вторая строка того же сплита/);
+  });
+});

@@ -779,6 +779,16 @@ function securityMoves(
   events: ReportEvent[],
   skipped: ParsedReport['skipped'],
 ) {
+  // a reorganisation in two rows (old shares given up, new received) is one split: the row giving up is its event
+  const reorgEvent = new Map<string, number>();
+  rows.forEach((c, i) => {
+    const reorg = /^(split|reverse_split)$/i.test(text(c.type)) ? reorgOf(text(c.comment)) : null;
+    if (!reorg || reorg.rename) return;
+    const group = reorgGroup(c);
+    const giving = isNegative(readDecimal(c.quantity ?? c.q) ?? '0');
+    if (!reorgEvent.has(group) || (giving && !isNegative(readDecimal(rows[reorgEvent.get(group)!]!.quantity) ?? '0')))
+      reorgEvent.set(group, i);
+  });
   rows.forEach((c, i) => {
     const row = `${section} №${i + 1}`;
     const typeWord = text(c.type);
@@ -815,6 +825,39 @@ function securityMoves(
       market: marketOf(suffix),
     };
     const comment = text(c.comment) || typeWord;
+    const reorg = type === 'split' || type === 'reverse_split' ? reorgOf(comment) : null;
+    if (reorg?.rename) {
+      // a new ISIN: the row giving up keeps the split under the old ISIN, the new ISIN's FIFO takes its lots
+      const side = quantity && isNegative(quantity) ? 'old' : 'new';
+      events.push({
+        type: 'corporate',
+        ...base,
+        isin: side === 'old' ? reorg.rename.from : reorg.rename.to,
+        action: 'split',
+        quantity,
+        amount: null,
+        ratio: reorg.ratio,
+        renamed: { side, ...reorg.rename },
+        description: comment,
+      });
+      return;
+    }
+    if (reorg) {
+      if (reorgEvent.get(reorgGroup(c)) !== i) {
+        skipped.push({ row, reason: tx('skip.splitSecondRow', { description: comment }) });
+        return;
+      }
+      events.push({
+        type: 'corporate',
+        ...base,
+        action: 'split',
+        quantity,
+        amount: null,
+        ratio: reorg.ratio,
+        description: comment,
+      });
+      return;
+    }
     if (type === 'split' || type === 'reverse_split' || type === 'conversion') {
       const ratio = type === 'conversion' ? null : explicitRatio(comment);
       events.push({
@@ -839,6 +882,26 @@ function securityMoves(
     });
   });
 }
+
+/**
+ * Tradernet's comment of a reorganisation row (`type` «split»): «Reorg New Symbol: 1 TESTA (AAA1234B1234) -> 2
+ * TESTB (12345C123) SD 05.09.2020» — the old count, ticker and identifier, the new ones, the settlement day (read
+ * so by a public parser of Freedom Finance Europe reports, neshcheretal/ffparser trading/splits.go, and its
+ * tests: a rename 1 → 1, a split 1 → 2). Gives new shares per old share, and a new ISIN when the two identifiers
+ * are different ISINs (a CUSIP says nothing we can key lots by).
+ */
+const REORG = /(\d+(?:\.\d+)?)\s+[\w.-]+\s+\(([A-Z0-9]+)\)\s*->\s*(\d+(?:\.\d+)?)\s+[\w.-]+\s+\(([A-Z0-9]+)\)/;
+
+function reorgOf(comment: string): { ratio: string | null; rename: { from: string; to: string } | null } | null {
+  const m = REORG.exec(comment);
+  if (!m) return null;
+  const from = readIsin(m[2]);
+  const to = readIsin(m[4]);
+  return { ratio: splitRatioOf(`${m[3]} for ${m[1]}`), rename: from && to && from !== to ? { from, to } : null };
+}
+
+/** The rows of one reorganisation: its comment and day. */
+const reorgGroup = (c: Obj) => `${text(c.comment)}|${text(c.datetime ?? c.date).slice(0, 10)}`;
 
 /** "Split 4 for 1", "3:1" → new shares per old share; a bare fraction ("factor 1/3") says nothing. */
 function explicitRatio(comment: string): string | null {
