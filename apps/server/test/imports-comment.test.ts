@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMMENT_MAX, fitComment } from '../src/modules/imports/mapping.ts';
+import { COMMENT_MAX } from '../src/lib/comment.ts';
+import { fitComment } from '../src/modules/imports/mapping.ts';
 
 /** An imported deal's comment fits the deal form's 255 characters, so the deal saves as it was read. */
 describe('the comment of an imported deal', () => {

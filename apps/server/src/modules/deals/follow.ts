@@ -3,6 +3,7 @@ import type { Db } from '../../db/db.ts';
 import { onwardKeysSql } from '../../db/renames.ts';
 import type { DeclarationRow } from '../../db/rows.ts';
 import { FOLLOW_LOTS_JOB, type FollowLotsPayload } from '../../jobs/kinds.ts';
+import { withReason } from '../../lib/comment.ts';
 import { declarationsRepo, isArchived } from '../declarations/index.ts';
 import type { DealsContext } from './context.ts';
 import { rematchSecurity } from './fifo.ts';
@@ -18,14 +19,19 @@ const FILED = new Set<number>([DECLARATION_STATUS.SIGN, DECLARATION_STATUS.READY
  */
 export async function flagWithoutCost(db: Db, sales: readonly number[]): Promise<Set<number>> {
   if (sales.length === 0) return new Set();
-  const rows = await db.query<{ id: number }>(
-    // the reason first: the form holds 255 characters, an explanation's tail gives way to it
-    `UPDATE deals SET status = 1, comment = left(trim(both ' ' from $2 || ' ' || coalesce(comment, '')), 255)
-     WHERE id = ANY($1::int[]) AND NOT (fields ? 'cost_in_tenge_currency')
-       AND position($2 in coalesce(comment, '')) = 0 RETURNING id`,
+  const rows = await db.query<{ id: number; comment: string | null }>(
+    `SELECT id, comment FROM deals
+     WHERE id = ANY($1::int[]) AND NOT (fields ? 'cost_in_tenge_currency') AND position($2 in coalesce(comment, '')) = 0`,
     [sales, MSG.importNoPurchaseHistory],
   );
-  return new Set(rows.map((r) => r.id));
+  if (rows.length === 0) return new Set();
+  // the reason first: the form holds 255 characters, an explanation's last sentences give way to it
+  await db.query(
+    `UPDATE deals d SET status = 1, comment = v.comment
+     FROM unnest($1::int[], $2::text[]) AS v(id, comment) WHERE d.id = v.id`,
+    [rows.map((r) => r.id), rows.map((r) => withReason(MSG.importNoPurchaseHistory, r.comment))],
+  );
+  return new Set(rows.map((r) => Number(r.id)));
 }
 
 /**

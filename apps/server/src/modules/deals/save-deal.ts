@@ -4,6 +4,7 @@ import type { Db } from '../../db/db.ts';
 import type { DeclarationRow } from '../../db/rows.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { withoutSentence } from '../../lib/comment.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
 import { dealsRepo, NEW_DEAL, ruDate } from '../declarations/index.ts';
 import { computeDeal, currencyOf } from './compute.ts';
@@ -95,7 +96,8 @@ export async function saveDeal(
   const f = computed.fields;
   const write = {
     status: typeof f.status === 'number' ? f.status : null,
-    comment: (f.comment as string | undefined) ?? null,
+    // a save through the form gives the cost the import asked for: its request no longer stands
+    comment: withoutSentence((f.comment as string | undefined) ?? null, MSG.importNoPurchaseHistory),
     transaction_date: (f.transaction_date as string | undefined) ?? null,
     currency_code: currencyOf(f, refs),
     main_amount: computed.mainAmount,

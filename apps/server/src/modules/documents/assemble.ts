@@ -12,6 +12,7 @@ import {
   costKzt,
   type DealResult,
   dealAmountKzt,
+  dec,
   flatIncomeTaxRate,
   saleKzt,
   type TaxDeal,
@@ -34,15 +35,26 @@ export interface DocumentContext {
     email: string | null;
     spouses_iin: string | null;
   };
+  /**
+   * The purchase lots each sale of the declaration consumed (deal_lots, written by FIFO over the purchase
+   * section), summed: the currency when they share one (else null), the cost in it and in tenge.
+   */
+  lotCosts?: Map<string, { currency: string | null; cost: string; costKzt: string }>;
 }
 
 export async function loadDocumentContext(db: Db, row: Computed['row']): Promise<DocumentContext> {
-  const [kgd, type, user] = await Promise.all([
+  const [kgd, type, user, lots] = await Promise.all([
     db.one<{ code: string; name: string }>('SELECT code, name FROM kgd_codes WHERE id = $1', [row.kgd_code_id]),
     db.one<{ type_name: string }>('SELECT type_name FROM declaration_types WHERE id = $1', [row.type]),
     db.one<DocumentContext['user']>(
       'SELECT iin, surname, name, patronymic, phone, email, spouses_iin FROM users WHERE id = $1',
       [row.user_id],
+    ),
+    db.query<{ sale: number; currency: string | null; cost: string; cost_kzt: string }>(
+      `SELECT l.sale_deal_id AS sale, CASE WHEN min(l.currency_code) = max(l.currency_code) THEN min(l.currency_code) END
+         AS currency, sum(l.cost)::text AS cost, sum(l.cost_kzt)::text AS cost_kzt
+       FROM deal_lots l JOIN deals d ON d.id = l.sale_deal_id WHERE d.declaration_id = $1 GROUP BY l.sale_deal_id`,
+      [row.id],
     ),
   ]);
   return {
@@ -50,6 +62,7 @@ export async function loadDocumentContext(db: Db, row: Computed['row']): Promise
     kgdName: kgd?.name ?? '',
     // i18n-ignore: the default kind's name in the declaration_types reference (matched as data)
     typeName: type?.type_name ?? 'Очередная',
+    lotCosts: new Map(lots.map((l) => [String(l.sale), { currency: l.currency, cost: l.cost, costKzt: l.cost_kzt }])),
     user: user ?? {
       iin: null,
       surname: null,
@@ -65,16 +78,30 @@ export async function loadDocumentContext(db: Db, row: Computed['row']): Promise
 const blank = (v: unknown) => v === null || v === undefined || v === '' || v === 'null';
 const text = (v: unknown): string | null => (blank(v) ? null : String(v));
 
+type LotCost = NonNullable<DocumentContext['lotCosts']> extends Map<string, infer V> ? V : never;
+
 /**
- * The acquisition cost in the sale's currency when the engine took the cost from purchase lots (FIFO over the
- * purchase history), for the register's «Стоимость приобретения в валюте». Only when every lot consumed is in
- * the sale's currency: lots in several currencies, or in KZT for a USD sale, have no one figure in the sale's
+ * The acquisition cost in the sale's currency when the cost came from purchase lots, for the register's
+ * «Стоимость приобретения в валюте»: the engine's FIFO over the sale's purchase history, or the FIFO over the
+ * purchase section stored with the sale (its lots making the whole tenge cost). Only when every lot consumed is
+ * in the sale's currency: lots in several currencies, or in KZT for a USD sale, have no one figure in the sale's
  * currency, and the column stays empty (the tenge cost is the one that counts).
  */
-function fifoCostInSaleCurrency(deal: DocumentDeal, result: DealResult | undefined): string | null {
-  const lots = result?.costInLotCurrency;
-  if (!lots) return null;
-  return lots.currency === (text(deal.currency_code) ?? 'KZT').toUpperCase() ? lots.amount : null;
+function fifoCostInSaleCurrency(
+  deal: DocumentDeal,
+  tax: TaxDeal,
+  result: DealResult | undefined,
+  stored: LotCost | undefined,
+): string | null {
+  const currency = (text(deal.currency_code) ?? 'KZT').toUpperCase();
+  const history = result?.costInLotCurrency;
+  if (history) return history.currency === currency ? history.amount : null;
+  if (!stored || stored.currency !== currency || (tax as { cost_source?: unknown }).cost_source !== 'fifo') return null;
+  const whole = dec(stored.costKzt)
+    .minus(dec(text(deal.cost_in_tenge_currency)))
+    .abs()
+    .lt('0.01');
+  return whole ? amount(dec(stored.cost)) : null;
 }
 
 /** KZT figures the renderers print, filled from the engine where the stored deal has none. */
@@ -83,6 +110,7 @@ function withKzt(
   tax: TaxDeal,
   result: DealResult | undefined,
   code: string | undefined,
+  lots: LotCost | undefined,
 ): DocumentDeal {
   const out = deal;
   const income = result?.income;
@@ -99,7 +127,7 @@ function withKzt(
       out.cost_in_tenge_currency = safe(() => amount(saleKzt(tax).minus(income)));
     }
     // a sale's own purchase_opening_cost prints as given; 270.04 J reads the sale amount, never this one
-    const fifoCost = blank(out.purchase_opening_cost) ? fifoCostInSaleCurrency(out, result) : null;
+    const fifoCost = blank(out.purchase_opening_cost) ? fifoCostInSaleCurrency(out, tax, result, lots) : null;
     if (fifoCost !== null) out.purchase_opening_cost = fifoCost;
   } else if (code === '1B' || code === '3' || code === '4' || code === 'rental') {
     if (blank(out.amount_in_tenge_currency)) out.amount_in_tenge_currency = safe(() => amount(saleKzt(tax)));
@@ -146,7 +174,15 @@ export function toDocument(c: Computed, ctx: DocumentContext, generatedAt: Date)
   for (const [key, list] of Object.entries(c.taxDeals)) {
     if (list.length === 0) continue;
     const code = sectionByKey(key)?.code;
-    sections[key] = list.map((t) => withKzt(toDocumentDeal(t, refs, code), t, resultById.get(t.id ?? ''), code));
+    sections[key] = list.map((t) =>
+      withKzt(
+        toDocumentDeal(t, refs, code),
+        t,
+        resultById.get(t.id ?? ''),
+        code,
+        ctx.lotCosts?.get(String(t.id ?? '')),
+      ),
+    );
   }
   const p = row.personal_data as Record<string, unknown>;
   const u = ctx.user;

@@ -11,6 +11,7 @@ import {
 } from '@deklarant/contracts';
 import { type ImportedDeal, importerText } from '@deklarant/importers';
 import { corporateActionRule, SUPPORTED_YEARS } from '@deklarant/tax';
+import { COMMENT_MAX, cut } from '../../lib/comment.ts';
 
 /**
  * Importer deals → deal rows: reference ids (market, security type, bidding method, country,
@@ -229,14 +230,6 @@ export function mapDeals(
   return { mapped, skipped };
 }
 
-/**
- * Only the fields the section dictionary (packages/contracts/src/sections) gives this section: what the
- * deal form shows, validates and converts. An importer's fact the section has no field for (a foreign tax
- * on a I.A sale, an operation type on a dividend) is not stored where nothing would read it.
- */
-/** The deal form's limit for a comment (SPEC: a text field holds at most 255 characters). */
-export const COMMENT_MAX = 255;
-
 /** The broker's own description quoted in an explanation: «…» of some length, with its brackets. */
 const QUOTED = /\s*\(«[^»]*»\)|\s*«[^»]{24,}»/g;
 /** An aside in brackets (a legal source, a proportion): the first thing a remark gives up. */
@@ -302,16 +295,11 @@ export const remark = (m: MappedDeal, text: string) => {
 /** The comment stored with the deal. */
 export const commentOf = (m: MappedDeal): string | null => fitComment(m.comment, m.remarks ?? []);
 
-/** Text within `max` characters: whole sentences where one ends late enough, else cut with an ellipsis. */
-function cut(text: string | null, max = COMMENT_MAX): string | null {
-  if (!text || text.length <= max) return text;
-  const head = text.slice(0, max - 1);
-  // a sentence ends where a capital follows ("шт. 10" or "г., " are not ends)
-  const ends = [...head.matchAll(/[.!?](?= [А-ЯЁA-Z«])/g)].map((m) => m.index);
-  const end = ends.length ? ends[ends.length - 1]! : -1;
-  return end > max / 2 ? head.slice(0, end + 1) : `${head.trimEnd()}…`;
-}
-
+/**
+ * Only the fields the section dictionary (packages/contracts/src/sections) gives this section: what the
+ * deal form shows, validates and converts. An importer's fact the section has no field for (a foreign tax
+ * on a I.A sale, an operation type on a dividend) is not stored where nothing would read it.
+ */
 function inDictionary(code: SectionDef['code'], f: Fields): Fields {
   const known = importerFieldsOf(code);
   const out: Fields = {};

@@ -1,0 +1,29 @@
+/** The deal form's limit for a comment (SPEC: a text field holds at most 255 characters). */
+export const COMMENT_MAX = 255;
+
+/** Text within `max` characters: whole sentences where one ends late enough, else cut with an ellipsis. */
+export function cut(text: string | null, max = COMMENT_MAX): string | null {
+  if (!text || text.length <= max) return text;
+  const head = text.slice(0, max - 1);
+  // a sentence ends where a capital follows ("шт. 10" or "г., " are not ends)
+  const ends = [...head.matchAll(/[.!?](?= [А-ЯЁA-Z«])/g)].map((m) => m.index);
+  const end = ends.length ? ends[ends.length - 1]! : -1;
+  return end > max / 2 ? head.slice(0, end + 1) : `${head.trimEnd()}…`;
+}
+
+/**
+ * A reason a deal waits, put before its comment: the reason stays whole, the comment's last sentences give way
+ * to the form's limit.
+ */
+export const withReason = (reason: string, comment: string | null): string =>
+  cut([reason, comment?.trim()].filter(Boolean).join(' ')) ?? reason;
+
+/** The comment without a sentence the server wrote into it (null when nothing else is left). */
+export function withoutSentence(comment: string | null, sentence: string): string | null {
+  if (!comment) return comment;
+  const rest = comment
+    .replace(sentence, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+  return rest === '' ? null : rest;
+}
