@@ -100,7 +100,7 @@ async function parseSniffed(bytes: Uint8Array, s: Sniffed, opts: ParseOptions): 
     case 'okx_trades_csv':
       return parseOkxTrades(readCsv(text));
     case 'tbank_xlsx':
-      return parseTbank(await readXlsx(bytes));
+      return parseTbank(await readXlsx(bytes), opts.filename);
     case 'bcs_xlsx':
       return parseBcs(await readXlsx(bytes), format);
     case 'bcs_xls':

@@ -11,6 +11,7 @@ import type { Cell, Sheet, SheetRow } from '../read/xlsx.ts';
 import { tx } from '../texts.ts';
 import { abs, add, isZero, readDate, readIsin, text } from '../values.ts';
 import { RowReader } from './common.ts';
+import { isTbankSheets, parseTbankSheets, SHEETS_DETECT_WORDS } from './tbank-sheets.ts';
 
 export const TBANK = tx('value.tbankBroker');
 
@@ -64,7 +65,11 @@ const LOOSE_WORDS = DETECT_WORDS.map(
  */
 export function looksLikeTbank(xml: string): boolean {
   return (
-    DETECT_WORDS.every((w) => xml.includes(`>${w}<`)) || xml.includes(TRADES) || LOOSE_WORDS.every((re) => re.test(xml))
+    DETECT_WORDS.every((w) => xml.includes(`>${w}<`)) ||
+    xml.includes(TRADES) ||
+    LOOSE_WORDS.every((re) => re.test(xml)) ||
+    // the export in several sheets («Завершенные сделки», …: tbank-sheets.ts)
+    SHEETS_DETECT_WORDS.every((w) => xml.includes(`>${w}<`))
   );
 }
 
@@ -347,9 +352,12 @@ function readTrades(
   }
 }
 
-export function parseTbank(sheets: Sheet[]): ParsedReport {
+export function parseTbank(sheets: Sheet[], filename?: string): ParsedReport {
   const want = key(TRADES);
-  const sheet = sheets.find((s) => s.rows.some((r) => key(leadText(r)).startsWith(want))) ?? sheets[0];
+  const report = sheets.find((s) => s.rows.some((r) => key(leadText(r)).startsWith(want)));
+  // no section 1.1 anywhere: the export in several sheets, when it is one
+  if (!report && isTbankSheets(sheets)) return parseTbankSheets(sheets, filename);
+  const sheet = report ?? sheets[0];
   const rows = sheet?.rows ?? [];
   const trades = section(rows, TRADES);
   const missing = NEED.filter((n) => !trades?.index.has(keyOf(n)));
