@@ -7,13 +7,24 @@
 
 import { corporateKindOfText, renamedFields, splitGroupOf, splitRatioOf, splitRenames } from '../corporate.ts';
 import { refuse } from '../errors.ts';
-import type { ParsedReport, ReportEvent } from '../events.ts';
+import type { ParsedReport, ReportEvent, TradeEvent } from '../events.ts';
 import { type CsvRow, readCsv } from '../read/csv.ts';
 import { tx } from '../texts.ts';
 import type { SecurityKind } from '../types.ts';
-import { abs, add, cmp, isNegative, isZero, readDate, readDecimal, readIsin, text } from '../values.ts';
+import { abs, add, cmp, isNegative, isZero, mul, readDate, readDecimal, readIsin, text } from '../values.ts';
 import { RowReader } from './common.ts';
-import { IB_BANK, IB_BROKER, ibSecurity, isinInText, negate, notYearEnd, withheldOn } from './ib-flex.ts';
+import {
+  type Held,
+  IB_BANK,
+  IB_BROKER,
+  ibSecurity,
+  isinInText,
+  negate,
+  notYearEnd,
+  returnOfCapital,
+  settleCancels,
+  withheldOn,
+} from './ib-flex.ts';
 
 type Rec = Record<string, string>;
 
@@ -356,6 +367,8 @@ export function parseIbCsv(csv: string): ParsedReport {
 
   const trades = rows.get('Trades') ?? [];
   const hasOrders = trades.some((t) => t.rec.DataDiscriminator === 'Order');
+  // a cancellation (Code "Ca") and the trade it reverses in the same statement net to nothing (settleCancels)
+  const traded: Held[] = [];
   for (const { row, rec } of trades) {
     const disc = rec.DataDiscriminator ?? '';
     if (disc === 'ClosedLot') continue;
@@ -376,7 +389,8 @@ export function parseIbCsv(csv: string): ParsedReport {
     const side = quantity.startsWith('-') ? 'sell' : 'buy';
     // a sale that opens a short position (Code "O", writing an option): its Basis is not the cost of anything bought
     const opening = /(^|;)O(;|$)/.test(text(rec.Code)) && !/(^|;)C(;|$)/.test(text(rec.Code));
-    events.push({
+    const cancel = /(^|;)Ca(;|$)/.test(text(rec.Code));
+    const e: TradeEvent = {
       type: 'trade',
       row,
       identity: [symbol, rec['Date/Time'], quantity, rec['T. Price'], proceeds],
@@ -392,15 +406,18 @@ export function parseIbCsv(csv: string): ParsedReport {
       cost: side === 'sell' && !opening && basis && !isZero(basis) ? abs(basis) : null,
       market: 'foreign',
       security: securityOf(text(rec['Asset Category']), info),
-      flag: /(^|;)Ca(;|$)/.test(text(rec.Code)) ? tx('comment.cancelledTrade') : null,
-    });
+      flag: cancel ? tx('comment.cancelledTrade') : null,
+    };
+    traded.push({ e, cancel, tradeId: '', orig: '', day: `${symbol}|${date}`, quantity, proceeds });
   }
+  settleCancels(traded, events, skipped);
 
   corporateActions(rows.get('Corporate Actions') ?? [], instruments, r, events, skipped);
   for (const section of ['Deposits & Withdrawals', 'Fees', 'Transfers'] as const) {
     for (const { row, rec } of rows.get(section) ?? []) {
       if (TOTAL.test(text(rec.Currency)) || TOTAL.test(Object.values(rec).map(text).join(' '))) continue;
-      skipped.push({ row, reason: tx('skip.section', { section }) });
+      if (section === 'Transfers' && 'Qty' in rec) transfer(row, rec, instruments, r, events, skipped);
+      else skipped.push({ row, reason: tx('skip.section', { section }) });
     }
   }
   // the stamp duty, FTT and exchange fees of a trade, already part of its Comm/Fee
@@ -449,14 +466,14 @@ export function parseIbCsv(csv: string): ParsedReport {
       } else if (what === 'interest') {
         const kind = /bond|coupon|облигац|купон/i.test(description) ? 'coupon' : 'interest';
         events.push({ type: 'income', ...base, name: kind === 'interest' ? description : base.name, kind, amount });
-      } else events.push({ type: 'income', ...base, kind: what, amount });
+      } else events.push({ type: 'income', ...base, kind: what, amount, flag: returnOfCapital(what, description) });
     }
   }
 
   const period = statementPeriod(rows.get('Statement') ?? []);
   const held = holdings(rows, instruments, period, r, events, skipped);
 
-  const read = ['Trades', 'Corporate Actions', 'Broker Interest Paid', ...Object.keys(CASH_SECTIONS)];
+  const read = ['Trades', 'Corporate Actions', 'Transfers', 'Broker Interest Paid', ...Object.keys(CASH_SECTIONS)];
   if (!read.some((section) => rows.has(section)) && !held) {
     skipped.push({ row: 1, reason: tx('skip.noSections') });
   }
@@ -477,6 +494,64 @@ export function parseIbCsv(csv: string): ParsedReport {
   };
   if (period) report.period = period;
   return report;
+}
+
+/**
+ * A row of "Transfers" (`Asset Category, Currency, Symbol, Date, Type, Direction, Xfer Company, Xfer Account, Qty,
+ * Xfer Price, Market Value, Realized P/L, Cash Amount, Code`), read as Flex reads `Transfer` (ib-flex.ts transfers):
+ * securities moved in (ACATS, ATON, FOP from another broker; Internal, Inter-Company from another IB account) come
+ * without their purchase, so each becomes a purchase with status 1 asking for its date and cost (at `Xfer Price`
+ * when the row states one); securities moved out are not a sale and cash moved is not income: skipped with the reason.
+ */
+function transfer(
+  row: number,
+  rec: Rec,
+  instruments: Map<string, Instrument>,
+  r: RowReader,
+  events: ReportEvent[],
+  skipped: ParsedReport['skipped'],
+): void {
+  const symbol = text(rec.Symbol);
+  const info = instruments.get(symbol);
+  const security = securityOf(text(rec['Asset Category']), info);
+  const type = text(rec.Type) || 'Transfer';
+  const currency = text(rec.Currency).toUpperCase();
+  const quantity = r.optionalNumber(row, 'Qty', rec.Qty);
+  if (quantity === false) return;
+  if (security === 'currency' || !quantity || isZero(quantity)) {
+    const amount = text(rec['Cash Amount']) || text(rec['Market Value']) || '0';
+    skipped.push({ row, reason: tx('skip.ibCashTransfer', { amount, currency, type }) });
+    return;
+  }
+  const name = info?.name || symbol;
+  if (/^out$/i.test(text(rec.Direction)) || isNegative(quantity)) {
+    skipped.push({ row, reason: tx('skip.ibTransferOut', { name, quantity: abs(quantity), type }) });
+    return;
+  }
+  const date = r.date(row, 'Date', rec.Date);
+  const price = r.optionalNumber(row, 'Xfer Price', rec['Xfer Price']);
+  if (!date || price === false || !r.currency(row, 'Currency', rec.Currency)) return;
+  const stated = price && !isZero(price) ? abs(price) : null;
+  events.push({
+    type: 'trade',
+    row,
+    identity: ['transfer', symbol, date, quantity, type],
+    date,
+    side: 'buy',
+    name,
+    isin: info?.isin ?? null,
+    ticker: symbol || null,
+    currency,
+    quantity: abs(quantity),
+    amount: stated ? mul(stated, abs(quantity)) : '0',
+    commission: null,
+    exchange: info?.exchange || null,
+    market: 'foreign',
+    security,
+    flag: stated
+      ? tx('comment.ibTransferInPrice', { name, quantity: abs(quantity), type, price: stated, currency })
+      : tx('comment.ibTransferIn', { name, quantity: abs(quantity), type }),
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import { compareRuDates } from '@deklarant/contracts';
 import { securityKindOf } from '../classify.ts';
 import { ibCorporateKind, renamedFields, splitGroupOf, splitRatioOf, splitRenames } from '../corporate.ts';
 import { refuse } from '../errors.ts';
-import type { ParsedReport, ReportEvent } from '../events.ts';
+import type { ParsedReport, ReportEvent, TradeEvent } from '../events.ts';
 import { xmlScanner } from '../read/xml-scan.ts';
 import { tx } from '../texts.ts';
 import type { SecurityKind } from '../types.ts';
@@ -69,9 +69,13 @@ interface Statement {
   positions: Attrs[];
   cashReport: Attrs[];
   corporate: Attrs[];
+  /** positions and cash moved in or out (another broker, another IB account) */
+  transfers: Attrs[];
   /** option exercises, assignments and expirations: their trades are in Trades (checked by trade id) */
   optionEae: Attrs[];
   tradeIds: Set<string>;
+  /** the trades, held to the statement's end when the file has cancellations (settleCancels); else null */
+  held: Held[] | null;
   /** AccountInformation ibEntity: the IB company that holds the account ("IB-UK", "IBCE"…) */
   entity?: string;
 }
@@ -84,6 +88,7 @@ const READ_SECTIONS = new Set([
   'CashReport',
   'CorporateActions',
   'OptionEAE',
+  'Transfers',
 ]);
 const QUIET_SECTIONS = new Set([
   'AccountInformation',
@@ -106,7 +111,6 @@ const QUIET_SECTIONS = new Set([
   'SLBActivities',
   'SLBFees',
   'HKIPOSubscriptionActivity',
-  'Transfers',
   'FxTransactions',
 ]);
 
@@ -168,6 +172,8 @@ export function parseIbFlex(xml: string): ParsedReport {
   let read = 0;
   let orders = 0;
   const unread = new Map<string, number>();
+  // trades stream out one by one; a file with cancellations holds each statement's trades to pair them first
+  const mayCancel = xml.includes('(Ca.)') || xml.includes('Cancel"');
 
   const scanner = xmlScanner(xml, {
     open(name, attrs, depth) {
@@ -198,8 +204,10 @@ export function parseIbFlex(xml: string): ParsedReport {
             positions: [],
             cashReport: [],
             corporate: [],
+            transfers: [],
             optionEae: [],
             tradeIds: new Set(),
+            held: mayCancel ? [] : null,
           };
           const stFrom = readDate(attrs.fromDate, order);
           const stTo = readDate(attrs.toDate, order);
@@ -219,7 +227,7 @@ export function parseIbFlex(xml: string): ParsedReport {
             } else if (!level || level === 'EXECUTION') {
               executions++;
               if (attrs.tradeID) st.tradeIds.add(text(attrs.tradeID));
-              trade(attrs, ++st.trades, st.account, r, pending);
+              trade(attrs, ++st.trades, st.account, r, pending, st.held);
             } else {
               orders++;
               skipped.push({
@@ -239,6 +247,7 @@ export function parseIbFlex(xml: string): ParsedReport {
           else if (section === 'OpenPositions' && name === 'OpenPosition') st.positions.push(attrs);
           else if (section === 'CashReport' && name === 'CashReportCurrency') st.cashReport.push(attrs);
           else if (section === 'CorporateActions' && name === 'CorporateAction') st.corporate.push(attrs);
+          else if (section === 'Transfers' && name === 'Transfer') st.transfers.push(attrs);
           else if (section === 'OptionEAE' && name === 'OptionEAE') st.optionEae.push(attrs);
           else if (section === 'SalesTaxes' && name === 'SalesTax') {
             skipped.push(salesTaxRow(attrs, 'ibSalesTax', order));
@@ -256,7 +265,9 @@ export function parseIbFlex(xml: string): ParsedReport {
     },
     close(name, depth) {
       if (depth === 2 && st && name === 'FlexStatement') {
+        if (st.held) settleCancels(st.held, pending, skipped);
         corporateActions(st, r, pending, skipped);
+        transfers(st, r, pending, skipped);
         statementRows(st, r, pending, skipped);
         optionEvents(st, r, pending, skipped);
         st = null;
@@ -373,7 +384,7 @@ const isAccountsSummary = (a: Attrs) => String(a.accountId ?? '').trim() === '-'
 const hasAccountRows = (rows: readonly Attrs[]) => rows.some((a) => text(a.accountId) && !isAccountsSummary(a));
 
 /** One Trade (the `n`-th of its statement). */
-function trade(t: Attrs, n: number, account: string, r: RowReader, events: ReportEvent[]): void {
+function trade(t: Attrs, n: number, account: string, r: RowReader, events: ReportEvent[], held: Held[] | null): void {
   const row = `Trade №${n}${account ? ` (${account})` : ''}`;
   const date = r.date(row, 'tradeDate', t.tradeDate || t.dateTime);
   const quantity = r.number(row, 'quantity', t.quantity);
@@ -394,7 +405,10 @@ function trade(t: Attrs, n: number, account: string, r: RowReader, events: Repor
   const commission = taxes && !isZero(taxes) ? add(abs(ibCommission ?? '0'), abs(taxes)) : ibCommission;
   const isin = flexIsin(t, text(t.description));
   const commissionCurrency = text(t.ibCommissionCurrency).toUpperCase();
-  events.push({
+  // a sale that opens a short position (openCloseIndicator "O": an option written, a share sold short) states as
+  // `cost` the credit received (−(proceeds − commission)), not the cost of anything bought (IB CSV: Code "O")
+  const opening = text(t.openCloseIndicator).toUpperCase() === 'O';
+  const e: TradeEvent = {
     type: 'trade',
     row,
     identity: [
@@ -411,13 +425,65 @@ function trade(t: Attrs, n: number, account: string, r: RowReader, events: Repor
     amount: abs(proceeds),
     commission: commission && !isZero(commission) ? abs(commission) : null,
     commissionCurrency: commissionCurrency || null,
-    cost: side === 'sell' && cost && !isZero(cost) ? abs(cost) : null,
+    cost: side === 'sell' && !opening && cost && !isZero(cost) ? abs(cost) : null,
     country: countryCode(t.issuerCountryCode),
     exchange: text(t.listingExchange) || text(t.exchange) || null,
     market: 'foreign',
     security: ibSecurity(t.assetCategory, t.subCategory),
     flag: cancelled ? tx('comment.cancelledTrade') : null,
+  };
+  if (!held) {
+    events.push(e);
+    return;
+  }
+  held.push({
+    e,
+    cancel: cancelled,
+    tradeId: text(t.tradeID),
+    orig: text(t.origTradeID),
+    day: `${text(t.conid) || text(t.symbol)}|${date}`,
+    quantity,
+    proceeds,
   });
+}
+
+/** A trade of a statement that has cancellations, held until the statement ends to pair each with what it cancels. */
+export interface Held {
+  e: TradeEvent;
+  /** a cancellation: buySell "SELL (Ca.)", transactionType "TradeCancel", "FracShareCancel" */
+  cancel: boolean;
+  tradeId: string;
+  /** origTradeID: the trade a cancellation cancels, when IB says */
+  orig: string;
+  /** security and trade day */
+  day: string;
+  /** signed */
+  quantity: string;
+  proceeds: string;
+}
+
+/**
+ * A cancellation and the trade it cancels, both in the statement (a trade busted or corrected: `TradeCancel`
+ * with origTradeID, a fractional share sale `FracShareCancel` of the same day, quantity and proceeds reversed), net
+ * to nothing: both are listed as skipped with the reason. Before, the cancelled trade stayed a sale or purchase of
+ * the declaration and only the cancellation waited for a person. A cancellation whose trade is in another report
+ * stays a deal with status 1 (`comment.cancelledTrade`).
+ */
+export function settleCancels(held: Held[], events: ReportEvent[], skipped: ParsedReport['skipped']): void {
+  const paired = new Set<Held>();
+  for (const c of held) {
+    if (!c.cancel) continue;
+    const open = held.filter((h) => !h.cancel && !paired.has(h));
+    const o =
+      (c.orig && open.find((h) => h.tradeId === c.orig)) ||
+      open.find((h) => h.day === c.day && h.quantity === negate(c.quantity) && h.proceeds === negate(c.proceeds));
+    if (!o) continue;
+    paired.add(o).add(c);
+    skipped.push({ row: o.e.row, reason: tx('skip.ibTradeCancelled', { row: c.e.row }) });
+    skipped.push({ row: c.e.row, reason: tx('skip.ibTradeCancel', { row: o.e.row }) });
+  }
+  for (const h of held) if (!paired.has(h)) events.push(h.e);
+  held.length = 0;
 }
 
 /** The flag of a holding dated `date` when that is not 31 December (a statement ending earlier), else null. */
@@ -663,6 +729,67 @@ function corporateActions(st: Statement, r: RowReader, events: ReportEvent[], sk
 }
 
 /**
+ * Transfers: positions and cash moved into or out of the account (`type` ACATS, ATON, FOP, DWAC from another broker;
+ * INTERNAL from another IB account). Securities moved in come without their purchase, so a later sale would find no
+ * cost: as shares received without a cost in a merger, each becomes a purchase of its quantity with status 1 asking
+ * for the date and cost of the purchase at the former broker (at `transferPrice` when the transfer states one, which
+ * the person confirms). Securities moved out are not a sale, and cash moved is not income: both are skipped with the
+ * reason.
+ */
+function transfers(st: Statement, r: RowReader, events: ReportEvent[], skipped: ParsedReport['skipped']): void {
+  const { account } = st;
+  const summaries = hasAccountRows(st.transfers);
+  st.transfers.forEach((t, i) => {
+    const row = `Transfer №${i + 1}${account ? ` (${account})` : ''}`;
+    if (summaries && isAccountsSummary(t)) {
+      skipped.push({ row, reason: tx('skip.accountsSummaryRow') });
+      return;
+    }
+    const type = text(t.type) || text(t.transferType) || 'Transfer';
+    const security = ibSecurity(t.assetCategory, t.subCategory);
+    const quantity = r.optionalNumber(row, 'quantity', t.quantity);
+    const currency = text(t.currency).toUpperCase();
+    if (quantity === false) return;
+    if (security === 'currency' || !quantity || isZero(quantity)) {
+      const amount = text(t.cashTransfer) || text(t.positionAmount) || '0';
+      skipped.push({ row, reason: tx('skip.ibCashTransfer', { amount, currency, type }) });
+      return;
+    }
+    const name = withoutIsinPrefix(text(t.description)) || text(t.symbol);
+    const direction = text(t.direction).toUpperCase();
+    if (direction === 'OUT' || (!direction && isNegative(quantity))) {
+      skipped.push({ row, reason: tx('skip.ibTransferOut', { name, quantity: abs(quantity), type }) });
+      return;
+    }
+    const date = r.date(row, 'date', t.date || t.dateTime || t.reportDate || t.settleDate);
+    const price = r.optionalNumber(row, 'transferPrice', t.transferPrice);
+    if (!date || price === false || !r.currency(row, 'currency', t.currency)) return;
+    const stated = price && !isZero(price) ? abs(price) : null;
+    events.push({
+      type: 'trade',
+      row,
+      identity: [account, 'transfer', text(t.transactionID) || [type, date, t.conid || t.symbol, quantity].join('|')],
+      date,
+      side: 'buy',
+      name,
+      isin: flexIsin(t, text(t.description)),
+      ticker: text(t.symbol) || null,
+      currency,
+      quantity: abs(quantity),
+      amount: stated ? mul(stated, abs(quantity)) : '0',
+      commission: null,
+      country: countryCode(t.issuerCountryCode),
+      exchange: text(t.listingExchange) || null,
+      market: 'foreign',
+      security,
+      flag: stated
+        ? tx('comment.ibTransferInPrice', { name, quantity: abs(quantity), type, price: stated, currency })
+        : tx('comment.ibTransferIn', { name, quantity: abs(quantity), type }),
+    });
+  });
+}
+
+/**
  * Option exercises, assignments and expirations (OptionEAE). IB books the trades they cause (the option
  * closed, the shares bought or sold) in Trades with the same trade id, so these rows are listed as skipped;
  * a row with money whose trade is not in Trades (a query without those trades) becomes a purchase or sale
@@ -779,8 +906,17 @@ function cashTransaction(
     events.push({ type: 'tax', ...base, amount: negate(amount), on: withheldOn(description) });
     return;
   }
-  events.push({ type: 'income', ...base, kind, amount });
+  events.push({ type: 'income', ...base, kind, amount, flag: returnOfCapital(kind, description) });
 }
+
+/**
+ * A distribution IB describes as "(Return of Capital)" repays part of the money invested rather than paying out a
+ * profit: whether it is income is for a person to check, so the payment waits with the reason (status 1).
+ */
+export const returnOfCapital = (kind: string, description: string): string | null =>
+  kind === 'dividend' && /Return of Capital|Возврат капитала/i.test(description)
+    ? tx('comment.ibReturnOfCapital', { description })
+    : null;
 
 /** Cash types that are not income: deposits, withdrawals, fees, interest paid, transfers. */
 const NOT_INCOME =

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { parseReport } from '../src/index.ts';
+
+// Fifth round of IB Activity Statement CSV layouts seen in other people's files and tools (issue 16): the
+// Transfers section ("Transfers,Header,Asset Category,Currency,Symbol,Date,Type,Direction,Xfer Company,Xfer
+// Account,Qty,Xfer Price,Market Value,Realized P/L,Cash Amount,Code" with ACATS, ATON, Internal and
+// Inter-Company rows, quoted "2,500" quantities and a Total row, as in the statements quoted by several public
+// tax tools), a trade and its cancellation (Code "Ca"), and a dividend IB calls a return of capital
+// ("9618(KYG8208B1014) Cash Dividend USD 0.50 per Share (Return of Capital)"). Accounts, names and figures are
+// made up; every expected figure is read off the rows by hand.
+
+const csv = (lines: string[]) => new TextEncoder().encode(`${lines.join('\n')}\n`);
+const parse = (lines: string[]) => parseReport(csv(lines), { filename: 'activity.csv' });
+
+const STATEMENT = [
+  'Statement,Header,Field Name,Field Value',
+  'Statement,Data,BrokerName,Interactive Brokers',
+  'Statement,Data,Period,"January 1, 2025 - December 31, 2025"',
+];
+const TRADES =
+  'Trades,Header,DataDiscriminator,Asset Category,Currency,Symbol,Date/Time,Quantity,T. Price,C. Price,Proceeds,Comm/Fee,Basis,Realized P/L,MTM P/L,Code';
+const INSTRUMENTS = [
+  'Financial Instrument Information,Header,Asset Category,Symbol,Description,Conid,Security ID,Listing Exch,Multiplier,Type,Code',
+  'Financial Instrument Information,Data,Stocks,SQQQ,PROSHARES ULTRAPRO SHORT QQQ,1,US74347G4322,NASDAQ,1,ETF,',
+  'Financial Instrument Information,Data,Stocks,AAPL,APPLE INC,2,US0378331005,NASDAQ,1,COMMON,',
+];
+
+describe('IB activity CSV: positions transferred in and out (Transfers)', () => {
+  const lines = [
+    ...STATEMENT,
+    TRADES,
+    'Trades,Data,Order,Stocks,USD,SQQQ,"2025-06-10, 10:00:00",-500,12,12,6000,-1,0,0,0,C',
+    'Transfers,Header,Asset Category,Currency,Symbol,Date,Type,Direction,Xfer Company,Xfer Account,Qty,Xfer Price,Market Value,Realized P/L,Cash Amount,Code',
+    'Transfers,Data,Stocks,USD,SQQQ,2025-01-05,ACATS,In,--,118056084,"2,500",--,"37,100.00",0.00,0.00,',
+    'Transfers,Data,Stocks,USD,AAPL,2025-08-30,Inter-Company,In,--,U7000002,50,180.5,"11,489.50",0.00,0.00,',
+    'Transfers,Data,Stocks,USD,MDX,2025-05-20,ATON,Out,--,5550001234,-250,--,"-7,412.50",0.00,0.00,',
+    'Transfers,Data,Cash,USD,CASH.USD,2025-02-01,ACATS,In,--,--,,,,,500,',
+    'Transfers,Data,Total,,,,,,,,,,"41,177.00",0,500,',
+    ...INSTRUMENTS,
+  ];
+
+  it('securities moved in are purchases that ask for their cost; moved out and cash moved are skipped', async () => {
+    const r = await parse(lines);
+    expect(r.errors).toEqual([]);
+    // Before, every Transfers row was skipped as «не является доходом или сделкой»: the 2 500 SQQQ moved in had no
+    // purchase, and the sale of 500 of them in June found no cost without a word why.
+    const moved = r.deals.filter((d) => d.kind === 'purchase');
+    expect(
+      moved.map((d) => [d.row, d.transaction_date, d.isin_security, d.quantity, d.purchase_opening_cost, d.status]),
+    ).toEqual([
+      // "2,500" SQQQ by ACATS, "--" transfer price: cost 0, asked (the market value 37 100 is not a cost)
+      [7, '05.01.2025', 'US74347G4322', '2500', '0', 1],
+      // 50 AAPL from another IB entity at a stated price of 180.50: 50 × 180.50 = 9 025, to confirm
+      [8, '30.08.2025', 'US0378331005', '50', '9025', 1],
+    ]);
+    expect(moved[0]!.comment).toMatch(/переводом \(ACATS\).*без стоимости покупки/);
+    expect(moved[1]!.comment).toMatch(/по цене перевода 180\.5 USD за штуку/);
+    expect(r.skipped.map((s) => [s.row, s.reason])).toEqual([
+      // 250 MDX moved out by ATON is not a sale
+      [9, expect.stringMatching(/^Перевод бумаг «MDX» \(250 шт\.\).*\(ATON\): не является продажей/)],
+      // 500 USD of cash moved in is not income
+      [10, expect.stringMatching(/^Перевод денег 500 USD \(ACATS\) между счетами: не является доходом/)],
+    ]);
+    expect(r.reconciliation.rows).toMatchObject({ trade_buy: 2, trade_sell: 1, skipped: 2 });
+    expect(r.reconciliation.totals.USD?.costs).toEqual({ file: '9025', deals: '9025' });
+  });
+
+  it('a Transfers section whose columns are not the ones we know keeps the old reason', async () => {
+    const r = await parse([
+      ...STATEMENT,
+      'Transfers,Header,Asset Category,Currency,Symbol,Date,Type,Direction,Amount',
+      'Transfers,Data,Stocks,USD,SQQQ,2025-01-05,ACATS,In,100',
+    ]);
+    expect(r.deals).toEqual([]);
+    expect(r.skipped.map((s) => s.reason)).toEqual([
+      'Раздел «Transfers»: не является доходом или сделкой для декларации',
+    ]);
+  });
+});
+
+describe('IB activity CSV: a trade and its cancellation (Code "Ca")', () => {
+  it('both lines are skipped with the reason; the other sale stays', async () => {
+    const r = await parse([
+      ...STATEMENT,
+      TRADES,
+      'Trades,Data,Order,Stocks,USD,SSRAP,"2025-09-10, 13:48:59",-100,16.2,16.1,1620,-0.28696525,-1500,119.71,10,C',
+      'Trades,Data,Order,Stocks,USD,SSRAP,"2025-09-10, 15:51:34",-1000,16.2,16.1,16200,-4.1196525,-16003.66225,192.22,100,C',
+      'Trades,Data,Order,Stocks,USD,SSRAP,"2025-09-10, 13:48:59",100,16.2,16.1,-1620,0.28696525,1500,0,-10,Ca',
+      'Trades,SubTotal,,Stocks,USD,SSRAP,,-1000,,,16200,-4.12,-16003.66,192.22,100,',
+    ]);
+    // Before, the cancelled sale of 100 for 1 620 stayed a sale of the declaration and its cancellation became a
+    // purchase of 100 for 1 620 waiting for a person.
+    expect(r.deals.map((d) => [d.row, d.kind, d.quantity, d.sale_closing_cost, d.purchase_opening_cost])).toEqual([
+      // 1 000 sold for 1 000 × 16.20 = 16 200 against the basis 16 003.66225
+      [6, 'sale', '1000', '16200', '16003.66225'],
+    ]);
+    expect(r.skipped.map((s) => [s.row, s.reason])).toEqual([
+      [5, 'Сделка отменена брокером (строка отмены 7 этого же отчета): не учитывается'],
+      [7, 'Отмена сделки 5 этого же отчета (код Ca): обе строки не учитываются'],
+    ]);
+  });
+});
+
+describe('IB activity CSV: a dividend IB calls a return of capital', () => {
+  it('waits for a person with the reason; an ordinary dividend of the same section does not', async () => {
+    const r = await parse([
+      ...STATEMENT,
+      'Dividends,Header,Currency,Date,Description,Amount',
+      'Dividends,Data,USD,2025-04-23,9618(KYG8208B1014) Cash Dividend USD 0.50 per Share (Return of Capital),4.50',
+      'Dividends,Data,USD,2025-06-27,FLCH(US35473P8196) Cash Dividend USD 0.192099 per Share (Ordinary Dividend),422.62',
+      'Dividends,Data,Total,,,427.12',
+    ]);
+    expect(r.deals.map((d) => [d.isin_security, d.sale_closing_cost, d.status])).toEqual([
+      // 9 shares × 0.50 = 4.50 repaid out of capital: whether it is income is for a person to check
+      ['KYG8208B1014', '4.5', 1],
+      ['US35473P8196', '422.62', null],
+    ]);
+    expect(r.deals[0]!.comment).toMatch(/возвратом капитала/);
+  });
+});
