@@ -49,6 +49,18 @@ function layoutFromHint(hint: string | undefined): Layout | null {
  */
 const NO_READER = /bcc|бцк|tabys|табыс/i;
 
+/**
+ * Halyk Finance's own statement of account movements: `Клиент | Счет расхода | Контрагент | Сумма/Количество ЦБ |
+ * Код валюты | Валюта/Инструмент | Комментарий | Дата | Режим сделки | Сорт д-та | Тикер | Счет прихода | № л/с |
+ * Цена` (two public readers of Kazakhstan account statements know it; «Cчет прихода» is written with a Latin C).
+ * Its rows are postings between accounts, and nothing public says how they make trades and payments, so it is
+ * refused with the way round instead of our Halyk layout's missing-columns message (formats/halyk-finance.md).
+ */
+const HALYK_LEDGER =
+  /^(сч[её]т расхода|[сc]ч[её]т прихода|сумма\/количество цб|валюта\/инструмент|сорта? д-та|режим сделки|код инстр-та)$/i;
+const isHalykLedger = (rows: { cells: (string | number | Date)[] }[]) =>
+  rows.some((r) => r.cells.filter((c) => typeof c === 'string' && HALYK_LEDGER.test(c.trim())).length >= 3);
+
 /** A table whose header shares at least two column names with a layout is that layout with wrong columns. */
 function closestLayout(rows: { cells: (string | number | Date)[] }[]): Layout | null {
   let best: Layout | null = null;
@@ -121,6 +133,7 @@ async function parseSniffed(bytes: Uint8Array, s: Sniffed, opts: ParseOptions): 
       const sheet = sheets.find((sh) => sh.rows.slice(0, 30).some((r) => isHeaderOf(r.cells, l)));
       if (sheet) return parseTable(sheet.rows, l, s.kind);
     }
+    if (sheets.some((sh) => isHalykLedger(sh.rows.slice(0, 30)))) refuse('unknown_format', tx('refuse.halykLedger'));
     if (layout && !unread) return parseTable(sheets[0]?.rows ?? [], layout, s.kind);
   } else if (s.kind === 'csv' && layout) {
     if (!unread || rows.slice(0, 30).some((r) => isHeaderOf(r.cells, layout))) return parseTable(rows, layout, 'csv');
