@@ -167,7 +167,7 @@ describe('the PDF in Kazakh and English', () => {
   it('prints the registers with translated titles, headers, notes and footers', () => {
     const kk = registerPages('kk').join('\n');
     expect(kk).toContain('Декларацияға тізілім. II бөлім. Шетелде бағалы қағаздарды өткізу');
-    expect(kk).toContain('Көрсетіледі: 270.01 A.1.2. Мәмілелер саны: 1');
+    expect(kk).toContain('Көрсетіледі: 270.01 A.1.2. Жазбалар саны: 1');
     expect(kk).toContain(`№ ${t('kk', 'fields:field.transaction_date.label')}`);
     expect(kk).toContain('Нысан 270.00 · ЖСН 900101300126 · Бет 6, барлығы 10');
     expect(kk).toContain('Есептеуге түсініктемелер');
@@ -175,7 +175,7 @@ describe('the PDF in Kazakh and English', () => {
     expect(kk).toContain('810 225,00');
     const en = registerPages('en').join('\n');
     expect(en).toContain('Register to the declaration. Section II. Sale of securities abroad');
-    expect(en).toContain('Reported in: 270.01 A.1.2. Deals: 1');
+    expect(en).toContain('Reported in: 270.01 A.1.2. Entries: 1');
     expect(en).toContain('Form 270.00 · IIN 900101300126 · Page 6 of 10');
     expect(en).toContain('dividends (line 270.01.B.1.4) 5,000.50');
     // English numbers: comma between thousands, decimal point (810 225.00 tenge)

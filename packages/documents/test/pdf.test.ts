@@ -109,6 +109,27 @@ describe('PDF', () => {
     expect(p240).toContain('1 1 5 2 2 6 1 1 0 2 2 5 0 1 1 0 2 2 5 5 0 0 1');
   });
 
+  it('registers print quantities and shares with comma decimals, as the amounts beside them', async () => {
+    const doc = sample250();
+    doc.sections.form_250_second_section = [
+      { id: 1, name: 'Bitcoin', isin_security: 'BTC', country_code: 'USA', quantity: '0.5', currency_code: 'USD' },
+    ];
+    doc.sections.form_250_seventh_section = [
+      { id: 3, company_name: 'Alpha Holdings LLC', shareholding_size: '12.5', id_number: 'DE-1', country_code: 'DEU' },
+    ];
+    doc.sections.form_250_sixth_section = [
+      { id: 2, bank_name: 'Chase', amount: '2500', currency_code: 'USD', bank_id: 'CHASUS33', country_code: 'USA' },
+    ];
+    const text = extractPdfText(await renderPdf(doc)).join('\n');
+    // half a bitcoin and a share of 12.5 %: «0,5» and «12,5» (they printed «0.5» and «12.5»)
+    expect(text).toMatch(/Bitcoin BTC USA 0,5 USD/);
+    expect(text).toMatch(/Alpha Holdings LLC 12,5 DE-1/);
+    // a foreign bank's identifier is the column of section 6 (an always empty «Регистрационный номер» was)
+    expect(text).toMatch(/№ Банк Сумма Валюта Код банка Страна 1 Chase 2 500,00 USD CHASUS33 USA/);
+    // a register of rows that are not deals counts its entries
+    expect(text).toContain('Отражается: 250.00 раздел 7. Записей: 1');
+  });
+
   it('numbers every page and repeats table headers across page breaks', { timeout: 60_000 }, async () => {
     const big = extractPdfText(await renderPdf(large(400)));
     expect(big.length).toBeGreaterThan(8);
@@ -117,7 +138,7 @@ describe('PDF', () => {
     });
     const tablePages = big.filter((p) => p.includes('№ Дата сделки'));
     expect(tablePages.length).toBeGreaterThan(3);
-    expect(big.join('\n')).toContain('Сделок: 100');
+    expect(big.join('\n')).toContain('Записей: 100');
   });
 
   it('refuses to render without an IIN', async () => {

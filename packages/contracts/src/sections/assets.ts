@@ -112,7 +112,7 @@ export const FORM_250_SECTIONS: readonly SectionSpec[] = [
       { name: 'bank_id', maxLength: 128 },
       countryId,
     ],
-    ['bank_name', 'amount', 'currency_code', 'id_number', 'country_code'],
+    ['bank_name', 'amount', 'currency_code', 'bank_id', 'country_code'],
   ),
   row250(
     '250-7',

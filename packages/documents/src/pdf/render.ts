@@ -24,7 +24,8 @@ function cellPrinter(x: Texts): (col: ColumnDef, v: unknown) => string {
       case 'money':
         return number(grouped(v, 2));
       case 'number':
-        return trimmed(v);
+        // a quantity or a share as the money beside it: comma decimals (0,5 BTC; 12,5 %)
+        return number(trimmed(v).replace('.', ','));
       case 'date':
         return dealDate(v);
       case 'flag':
