@@ -81,6 +81,8 @@ interface IncomeGroup {
   slot: number;
   /** why a tax of another date was attached (a correction later in the year) */
   note?: string;
+  /** the first flag of the group's rows (a later row's flag is not lost behind an unflagged first one) */
+  flag: string | null;
 }
 
 interface TaxGroup {
@@ -120,6 +122,7 @@ export function assemble(p: ParsedReport): ImportResult {
       g.amount = add(g.amount, e.amount);
       g.rows.push(e.row);
       g.identity.push(...e.identity);
+      g.flag ??= e.flag ?? null;
     } else {
       incomes.set(k, {
         first: e,
@@ -129,6 +132,7 @@ export function assemble(p: ParsedReport): ImportResult {
         rows: [e.row],
         identity: [...e.identity],
         slot: out.push(null) - 1,
+        flag: e.flag ?? null,
       });
     }
   };
@@ -400,8 +404,8 @@ export function assemble(p: ParsedReport): ImportResult {
       country: countryOf(e),
       market: marketOfEvent(e),
     });
-    let status = verdict.status ?? (e.flag ? 1 : null);
-    let comment = joinComments(verdict.comment, e.flag, g.note);
+    let status = verdict.status ?? (g.flag ? 1 : null);
+    let comment = joinComments(verdict.comment, g.flag, g.note);
     if (isZero(g.amount) && (g.tax === null || isZero(g.tax))) {
       skipped.push({ row: rowsLabel(g.rows), reason: tx('skip.paymentReversed') });
       continue;

@@ -118,3 +118,25 @@ describe('IB activity CSV: a dividend IB calls a return of capital', () => {
     expect(r.deals[0]!.comment).toMatch(/возвратом капитала/);
   });
 });
+
+describe('IB activity CSV: a dividend reversed and paid again, the first payment in an earlier statement', () => {
+  it('the net waits for a person; a reversal of a payment of the same statement is netted without a question', async () => {
+    const r = await parse([
+      ...STATEMENT,
+      'Dividends,Header,Currency,Date,Description,Amount',
+      'Dividends,Data,USD,2025-06-16,TEST(US0000000001) Cash Dividend USD 0.0875 per Share - Reversal,-0.70',
+      'Dividends,Data,USD,2025-06-16,TEST(US0000000001) Cash Dividend USD 0.0844444444 per Share (Ordinary Dividend),0.76',
+      'Dividends,Data,USD,2025-03-14,SAP(DE0007164600) Cash Dividend USD 2.45 per Share (Ordinary Dividend),284.2',
+      'Dividends,Data,USD,2025-03-14,SAP(DE0007164600) Cash Dividend USD 2.45 per Share - Reversal,-284.2',
+      'Dividends,Data,USD,2025-03-14,SAP(DE0007164600) Cash Dividend USD 2.45 per Share (Ordinary Dividend),284.21',
+      'Dividends,Data,Total,,,284.97',
+    ]);
+    expect(r.deals.map((d) => [d.isin_security, d.sale_closing_cost, d.status])).toEqual([
+      // −0.70 + 0.76 = 0.06: the 0.70 reversed was paid in an earlier statement, a person checks it is declared
+      ['US0000000001', '0.06', 1],
+      // 284.20 − 284.20 + 284.21 = 284.21: the reversed payment is in this statement
+      ['DE0007164600', '284.21', null],
+    ]);
+    expect(r.deals[0]!.comment).toMatch(/^Брокер сторнировал выплату 0\.7 USD/);
+  });
+});

@@ -147,3 +147,45 @@ describe('IB Flex: a dividend IB calls a return of capital', () => {
     expect(r.deals[0]!.comment).toMatch(/возвратом капитала.*Return of Capital.*является ли выплата доходом/);
   });
 });
+
+describe('IB Flex: a dividend reversed and paid again, the first payment in an earlier report', () => {
+  // portfolio-performance testIBFlexStatementFile30/31.xml: on 16 June IB reverses 0.70 paid in May (not in this
+  // report) and pays 0.76 again, withholding 0.11 of it
+  const row = (id: string, type: string, amount: string, description: string) =>
+    `<CashTransaction accountId="U7000001" currency="USD" fxRateToBase="1" assetCategory="STK" symbol="TEST" description="TEST(US0000000001) ${description}" conid="1" securityID="US0000000001" securityIDType="ISIN" isin="US0000000001" listingExchange="NYSE" multiplier="1" dateTime="20250616;120000" settleDate="20250616" amount="${amount}" type="${type}" transactionID="${id}" reportDate="20250616" levelOfDetail="DETAIL"/>`;
+
+  it('the net 0.06 waits for a person, saying the reversed 0.70 is not in this report', async () => {
+    const r = await parse(`<CashTransactions>
+${row('reversal', 'Dividends', '-0.70', 'CASH DIVIDEND USD 0.0875 PER SHARE (Reversal)')}
+${row('replacement', 'Dividends', '0.76', 'CASH DIVIDEND USD 0.0844444444 PER SHARE (Ordinary Dividend)')}
+${row('tax', 'Withholding Tax', '-0.11', 'CASH DIVIDEND USD 0.0844444444 PER SHARE - US TAX')}
+</CashTransactions>`);
+    // −0.70 + 0.76 = 0.06 of income with 0.11 withheld: before, a plain dividend whose tax exceeds it, and the 0.70
+    // paid in May was lost unless that report was loaded too
+    expect(r.deals.map((d) => [d.sale_closing_cost, d.foreign_tax_credit, d.status])).toEqual([['0.06', '0.11', 1]]);
+    expect(r.deals[0]!.comment).toMatch(/^Брокер сторнировал выплату 0\.7 USD .*которой нет в этом отчете/);
+  });
+
+  it('a reversal of a payment of the same report is netted without a question', async () => {
+    // SAP, IBActivityStatementWithReversedDividends.xml: 284.20 paid, reversed, 284.21 paid and reversed, 284.20 paid
+    const r = await parse(`<CashTransactions>
+${row('1', 'Dividends', '284.2', 'CASH DIVIDEND EUR 2.45 PER SHARE (Ordinary Dividend)')}
+${row('2', 'Dividends', '-284.2', 'CASH DIVIDEND EUR 2.45 PER SHARE - REVERSAL (Ordinary Dividend)')}
+${row('3', 'Dividends', '284.21', 'CASH DIVIDEND EUR 2.45 PER SHARE (Ordinary Dividend)')}
+${row('4', 'Dividends', '-284.21', 'CASH DIVIDEND EUR 2.45 PER SHARE - REVERSAL (Ordinary Dividend)')}
+${row('5', 'Dividends', '284.2', 'CASH DIVIDEND EUR 2.45 PER SHARE (Ordinary Dividend)')}
+</CashTransactions>`);
+    // 284.20 − 284.20 + 284.21 − 284.21 + 284.20 = 284.20
+    expect(r.deals.map((d) => [d.sale_closing_cost, d.status])).toEqual([['284.2', null]]);
+  });
+
+  it('a return of capital paid the same day as an ordinary dividend keeps its question', async () => {
+    const r = await parse(`<CashTransactions>
+${row('1', 'Dividends', '10.00', 'CASH DIVIDEND USD 0.10 PER SHARE (Ordinary Dividend)')}
+${row('2', 'Dividends', '5.00', 'CASH DIVIDEND USD 0.05 PER SHARE (Return of Capital)')}
+</CashTransactions>`);
+    // one payment of 10 + 5 = 15 on the same day; before, the question of the second row was lost behind the first
+    expect(r.deals.map((d) => [d.sale_closing_cost, d.status])).toEqual([['15', 1]]);
+    expect(r.deals[0]!.comment).toMatch(/возвратом капитала/);
+  });
+});

@@ -431,6 +431,16 @@ export function parseIbCsv(csv: string): ParsedReport {
     skipped.push({ row, reason: tx('skip.ibInterestPaid', { description: text(rec.Description) }) });
   }
 
+  // dividends paid in this statement, by security, currency and amount: what a reversal (negative) reverses
+  const paid = new Set<string>();
+  const paymentKey = (rec: Rec, amount: string) =>
+    `${DESCRIPTION_ID.exec(text(rec.Description))?.[2] ?? text(rec.Symbol)}|${text(rec.Currency)}|${amount}`;
+  for (const section of ['Dividends', 'Payment In Lieu Of Dividends']) {
+    for (const { rec } of rows.get(section) ?? []) {
+      const amount = readDecimal(rec.Amount);
+      if (amount && !isNegative(amount)) paid.add(paymentKey(rec, amount));
+    }
+  }
   for (const [section, what] of Object.entries(CASH_SECTIONS)) {
     for (const { row, rec } of rows.get(section) ?? []) {
       if (TOTAL.test(text(rec.Currency))) continue;
@@ -466,7 +476,20 @@ export function parseIbCsv(csv: string): ParsedReport {
       } else if (what === 'interest') {
         const kind = /bond|coupon|облигац|купон/i.test(description) ? 'coupon' : 'interest';
         events.push({ type: 'income', ...base, name: kind === 'interest' ? description : base.name, kind, amount });
-      } else events.push({ type: 'income', ...base, kind: what, amount, flag: returnOfCapital(what, description) });
+      } else {
+        // a reversal of a payment of an earlier statement leaves only the difference as income: a person checks it
+        const reversed =
+          what === 'dividend' && isNegative(amount) && !paid.has(paymentKey(rec, abs(amount)))
+            ? tx('comment.ibReversalOfEarlierPayment', { amount: abs(amount), currency, description })
+            : null;
+        events.push({
+          type: 'income',
+          ...base,
+          kind: what,
+          amount,
+          flag: reversed ?? returnOfCapital(what, description),
+        });
+      }
     }
   }
 

@@ -17,6 +17,7 @@ import {
   mul,
   provenDateOrder,
   readDate,
+  readDecimal,
   readIsin,
   SLASHED_DATE,
   text,
@@ -496,6 +497,12 @@ function statementRows(st: Statement, r: RowReader, events: ReportEvent[], skipp
 
   const hasDetail = st.cash.some((c) => text(c.levelOfDetail).toUpperCase() === 'DETAIL');
   const cashSummaries = hasAccountRows(st.cash);
+  const paid = new Set<string>();
+  for (const c of st.cash) {
+    const amount = readDecimal(c.amount);
+    if (incomeKindOf(text(c.type)) === 'dividend' && amount && !isNegative(amount))
+      paid.add(paymentKey(c, text(c.currency), amount));
+  }
   st.cash.forEach((c, i) => {
     const row = `CashTransaction №${i + 1}${account ? ` (${account})` : ''}`;
     if (hasDetail && text(c.levelOfDetail).toUpperCase() === 'SUMMARY') {
@@ -507,7 +514,7 @@ function statementRows(st: Statement, r: RowReader, events: ReportEvent[], skipp
       skipped.push({ row: `CashTransaction №${i + 1}`, reason: tx('skip.accountsSummaryRow') });
       return;
     }
-    cashTransaction(c, row, account, r, events, skipped);
+    cashTransaction(c, row, account, r, events, skipped, paid);
   });
 
   const hasSummary = st.positions.some((p) => text(p.levelOfDetail).toUpperCase() === 'SUMMARY');
@@ -860,6 +867,7 @@ function cashTransaction(
   r: RowReader,
   events: ReportEvent[],
   skipped: ParsedReport['skipped'],
+  paid: ReadonlySet<string>,
 ): void {
   const type = text(c.type);
   const kind = incomeKindOf(type);
@@ -906,8 +914,18 @@ function cashTransaction(
     events.push({ type: 'tax', ...base, amount: negate(amount), on: withheldOn(description) });
     return;
   }
-  events.push({ type: 'income', ...base, kind, amount, flag: returnOfCapital(kind, description) });
+  // a reversal of a payment this statement does not have (paid in an earlier report), netted with the payment
+  // made again the same day, leaves only the difference as income: a person checks the earlier payment is declared
+  const reversed =
+    kind === 'dividend' && isNegative(amount) && !paid.has(paymentKey(c, currency, abs(amount)))
+      ? tx('comment.ibReversalOfEarlierPayment', { amount: abs(amount), currency, description })
+      : null;
+  events.push({ type: 'income', ...base, kind, amount, flag: reversed ?? returnOfCapital(kind, description) });
 }
+
+/** A payment by security, currency and amount: what a reversal (the same amount, negative) reverses. */
+const paymentKey = (c: Attrs, currency: string, amount: string) =>
+  `${flexIsin(c, text(c.description)) ?? text(c.symbol)}|${currency.toUpperCase()}|${amount}`;
 
 /**
  * A distribution IB describes as "(Return of Capital)" repays part of the money invested rather than paying out a
