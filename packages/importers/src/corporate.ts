@@ -121,6 +121,9 @@ export function ibCorporateKind(type: string, description: string, cash: boolean
     case 'SO':
       return 'spinoff';
     case 'TC':
+    // a convertible bond exchanged for shares: the bonds given up ("BC") and the shares received ("CI")
+    case 'BC':
+    case 'CI':
       return cash ? 'cash_merger' : 'stock_merger';
     case 'TO':
     case 'TI':

@@ -189,3 +189,29 @@ ${row('2', 'Dividends', '5.00', 'CASH DIVIDEND USD 0.05 PER SHARE (Return of Cap
     expect(r.deals[0]!.comment).toMatch(/возвратом капитала/);
   });
 });
+
+describe('IB Flex: a convertible bond converted into shares (CorporateAction type "BC" and "CI")', () => {
+  // ibflex enums: BC "Bond Conversion" gives up the bonds, CI "Convertible Issue" receives the shares (rows as in
+  // henk789/ib-flex activity_complex_corporate_actions.xml, with ISINs and an action id)
+  it('the shares received take over the cost of the bonds given up, as in a stock merger', async () => {
+    const r = await parse(`<CorporateActions>
+<CorporateAction accountId="U7000001" conid="678901234" symbol="DEF 1 1/2 06/01/28" description="DEF CORP CONV BOND" isin="US2440001000" assetCategory="BOND" actionType="BC" actionDescription="Bond Conversion" type="BC" dateTime="2025-01-15" reportDate="2025-01-15" quantity="-10000" proceeds="0.00" value="10000.00" currency="USD" fxRateToBase="1.0" actionID="555" transactionID="91"/>
+<CorporateAction accountId="U7000001" conid="678901235" symbol="DEF" description="DEF CORP" isin="US2440002000" assetCategory="STK" actionType="CI" actionDescription="Convertible Issue" type="CI" dateTime="2025-01-15" reportDate="2025-01-15" quantity="250" proceeds="0.00" value="10000.00" currency="USD" fxRateToBase="1.0" actionID="555" transactionID="92"/>
+</CorporateActions>`);
+    // Before, both rows were skipped as «без выплаты денег» and the 250 shares had no purchase at all.
+    expect(
+      r.deals.map((d) => [d.operation_type_id, d.isin_security, d.quantity, d.status, d.corporate_action]),
+    ).toEqual([
+      // 250 DEF received in exchange («Обмен зачисление», 5): the cost is carried from the bonds, asked to confirm
+      [5, 'US2440002000', '250', 1, 'stock_merger'],
+    ]);
+    // the whole cost (share 1) of the 10 000 face value of bonds given up the same day
+    expect(r.deals[0]!.carry_from).toEqual({
+      isin_security: 'US2440001000',
+      name_security: 'DEF 1 1/2 06/01/28',
+      quantity: '10000',
+      share: '1',
+    });
+    expect(r.skipped.map((s) => s.reason)).toEqual([expect.stringMatching(/Списание старых бумаг при обмене/)]);
+  });
+});
