@@ -12,7 +12,7 @@ export const lineLabel = (x: Texts, appendix: '270_01' | '240_00', def: LineDef)
 interface Indicator {
   appendix: '270_01' | '240_00';
   def: LineDef;
-  /** printed line code after the name ('270.01.B.1.4'), none for 240.00 */
+  /** printed line code after the name ('270.01.B.1.4', '240.00.004') */
   line?: string;
 }
 
@@ -30,14 +30,18 @@ for (const def of LINES_270_01) {
     for (const f of s.first)
       if (!BY_FIELD.has(f)) BY_FIELD.set(f, { appendix: '270_01', def, line: `270.01.${def.line}` });
 }
+/** The same fields as 240.00 names them, for a 240.00 declaration (its explanations name its own lines). */
+const BY_FIELD_240 = new Map<string, Indicator>();
 for (const def of LINES_240_00) {
   const s = def.source;
-  if (s && 'field' in s && !BY_FIELD.has(s.field)) BY_FIELD.set(s.field, { appendix: '240_00', def });
+  if (!s || !('field' in s)) continue;
+  BY_FIELD_240.set(s.field, { appendix: '240_00', def, line: `240.00.${def.line}` });
+  if (!BY_FIELD.has(s.field)) BY_FIELD.set(s.field, { appendix: '240_00', def });
 }
 const LINE_CODE = /^(270\.01|240\.00)\.([A-Z0-9_]+)$/;
 
-function indicator(field: string): Indicator | undefined {
-  const known = BY_FIELD.get(field);
+function indicator(field: string, form?: number): Indicator | undefined {
+  const known = (form === 1 ? BY_FIELD_240.get(field) : undefined) ?? BY_FIELD.get(field);
   if (known) return known;
   const m = LINE_CODE.exec(field);
   if (!m) return undefined;
@@ -46,8 +50,9 @@ function indicator(field: string): Indicator | undefined {
   return def && { appendix, def, line: `${m[1]}.${def.line.replaceAll('_', '.')}` };
 }
 
-export function indicatorLabel(field: string, x: Texts = documentTexts()): string {
-  const found = indicator(field);
+/** `form` 1 (240.00): the indicator under its 240.00 line, else under 270.01's. */
+export function indicatorLabel(field: string, x: Texts = documentTexts(), form?: number): string {
+  const found = indicator(field, form);
   if (!found) return x.t('explanations.unknownIndicator');
   const label = lineLabel(x, found.appendix, found.def);
   return found.line ? x.t('explanations.indicatorLine', { label, line: found.line }) : label;

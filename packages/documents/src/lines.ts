@@ -199,6 +199,29 @@ export const LINES_240_00: readonly LineDef[] = [
   uncertain: UNCERTAIN_240,
 }));
 
+/** The fifth_section fields each section's deals add to (packages/tax), for the 240.00 registers' line codes. */
+const FIELDS_OF_SECTION: Partial<Record<string, readonly string[]>> = {
+  first_section_a: ['value_income_amount'],
+  first_section_b: ['value_income_amount', 'dividends', 'rewards'],
+  first_section_c: ['other_income_not_from_tax_agent'],
+  second_section: ['from_sale_property_outside_rk'],
+  third_section: ['dividends'],
+  fourth_section: ['rewards'],
+  income_from_rental: ['income_from_rental'],
+};
+
+/**
+ * The 240.00 lines a section's register feeds, as printed on the form ('240.00.004'); null for a section
+ * 240.00 has no line for (purchases count only through the sales' cost, foreign money, debts).
+ */
+export function feeds240(sectionKey: string): string | null {
+  if (sectionKey === 'sixth_section_first_part') return '240.00.024';
+  const fields = FIELDS_OF_SECTION[sectionKey];
+  if (!fields) return null;
+  const code = (f: string) => LINES_240_00.find((d) => d.source && 'field' in d.source && d.source.field === f)?.line;
+  return fields.map((f) => `240.00.${code(f)}`).join(', ');
+}
+
 export interface ComputedLine extends LineDef {
   /** printed code, e.g. '270.01.A.1.2' or '240.00.001' */
   code: string;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DocumentError } from '../src/errors.ts';
 import { renderPdf } from '../src/pdf/render.ts';
-import { large, sample240, sample250, sample270 } from './fixtures.ts';
+import { large, sale, sample240, sample250, sample270 } from './fixtures.ts';
 import { extractPdfText, isValidPdf } from './pdf-text.ts';
 
 const hasPdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
@@ -128,6 +128,27 @@ describe('PDF', () => {
     expect(text).toMatch(/№ Банк Сумма Валюта Код банка Страна 1 Chase 2 500,00 USD CHASUS33 USA/);
     // a register of rows that are not deals counts its entries
     expect(text).toContain('Отражается: 250.00 раздел 7. Записей: 1');
+  });
+
+  it('a 240.00 names its own lines in the registers and the explanations, never 270.01 ones', async () => {
+    const doc = sample240();
+    doc.sections.second_section = [sale(1)];
+    doc.sections.sixth_section_second_part = [
+      { id: 9, bank_name: 'Chase', amount_in_currency: '1000', currency_code: 'USD', country_code: 'USA' },
+    ];
+    doc.lines = [
+      { field: 'from_sale_property_outside_rk', amount: '110225', rule: 'Прирост стоимости', article: 'ст. 331' },
+    ];
+    const text = extractPdfText(await renderPdf(doc)).join('\n');
+    // our 240.00 numbering (lines.ts): 003 gains in Kazakhstan, 004 abroad, 007 dividends, 008 rewards
+    expect(text).toContain('Раздел II. Реализация ценных бумаг за рубежом Отражается: 240.00.004. Записей: 1');
+    expect(text).toContain('Отражается: 240.00.003, 240.00.007, 240.00.008. Записей: 1');
+    // money abroad has no line of 240.00: the register only counts its rows
+    expect(text).toContain('Раздел VI. Деньги на счетах в иностранных банках Записей: 1');
+    expect(text).toContain('в том числе от реализации имущества за пределами РК (стр. 240.00.004)');
+    // the form's line 003 is a part of 002, as its neighbour 004 is (it read «Доход от прироста стоимости»)
+    expect(text).toContain('240.00.003 в том числе от реализации имущества в РК');
+    expect(text).not.toMatch(/270\.01/);
   });
 
   it('numbers every page and repeats table headers across page breaks', { timeout: 60_000 }, async () => {

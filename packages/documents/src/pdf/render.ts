@@ -1,10 +1,11 @@
-import { FORM_CODES, isNumberedTile, SECTIONS } from '@deklarant/contracts';
+import { FORM_CODES, isNumberedTile, SECTIONS, type SectionDef } from '@deklarant/contracts';
 import { allColumns, type ColumnDef } from '../columns.ts';
 import { countedDeals } from '../deals.ts';
 import { dealDate, grouped, text, trimmed } from '../format.ts';
 import type { FnoCode } from '../forms/uncertain.ts';
 import { type DocumentLanguage, documentTexts, type Texts } from '../i18n.ts';
 import { indicatorLabel } from '../indicators.ts';
+import { feeds240 } from '../lines.ts';
 import type { FormTemplate } from '../template/model.ts';
 import { templateFor } from '../template/registry.ts';
 import type { DeclarationDocument, DocumentDeal } from '../types.ts';
@@ -57,6 +58,15 @@ const sameInAll = (deals: readonly DocumentDeal[], key: keyof DocumentDeal) => {
 /** Columns whose values are the server's Russian reference names (operation, security type, market). */
 const REFERENCE_NAMES = new Set(['operation_name', 'security_type_name', 'market_name']);
 
+/**
+ * Where a register's deals go on the form, and how many there are: the section's own line of 270.00 or 250.00,
+ * and for 240.00 the lines of that form (its register must not name 270.01 lines).
+ */
+function feedsNote(doc: DeclarationDocument, s: SectionDef, n: number, x: Texts): string {
+  const feeds = doc.form === 1 ? feeds240(s.key) : x.sectionFeeds(s).replaceAll('_', '.');
+  return feeds ? x.t('register.note', { feeds, n }) : x.t('register.count', { n });
+}
+
 /** The registers: one table per section with deals, every column the engine filled. */
 export function registerBlocks(doc: DeclarationDocument, language: DocumentLanguage | Texts = {}): TableBlock[] {
   const x = 'column' in language ? language : documentTexts(language);
@@ -79,7 +89,7 @@ export function registerBlocks(doc: DeclarationDocument, language: DocumentLangu
       const common = shared.map((c) => `${x.column(c, s.key)} — ${printer(c)(first[c.key])}`).join('; ');
       return {
         title: x.t('register.title', { section }),
-        note: x.t('register.note', { feeds: x.sectionFeeds(s).replaceAll('_', '.'), n: deals.length }),
+        note: feedsNote(doc, s, deals.length, x),
         ...(common ? { common: x.t('register.common', { list: common }) } : {}),
         head: [head, ...own.map((c) => x.column(c, s.key))],
         align: ['left', ...own.map((c) => (right(c) ? 'right' : 'left'))],
@@ -106,7 +116,12 @@ function explanations(doc: DeclarationDocument, x: Texts): TableBlock[] {
       count: lines.length,
       cells: (i) => {
         const l = lines[i]!;
-        return [indicatorLabel(l.field, x), x.number(grouped(l.amount, 2)), x.value(l.rule), x.value(l.article)];
+        return [
+          indicatorLabel(l.field, x, doc.form),
+          x.number(grouped(l.amount, 2)),
+          x.value(l.rule),
+          x.value(l.article),
+        ];
       },
     },
   ];

@@ -67,7 +67,7 @@ function summarySheet(
     h.commit();
     for (const l of doc.lines) {
       ws.addRow([
-        safeText(indicatorLabel(l.field, x)),
+        safeText(indicatorLabel(l.field, x, doc.form)),
         safeText(x.value(l.rule)),
         money(l.amount),
         safeText(x.value(l.article)),
