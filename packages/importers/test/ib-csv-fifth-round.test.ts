@@ -140,3 +140,38 @@ describe('IB activity CSV: a dividend reversed and paid again, the first payment
     expect(r.deals[0]!.comment).toMatch(/^Брокер сторнировал выплату 0\.7 USD/);
   });
 });
+
+describe('IB activity CSV: US T-bills (Asset Category "Treasury Bills")', () => {
+  it('are bonds, and the maturity row is named by the bill, not by its whole description', async () => {
+    const r = await parse([
+      ...STATEMENT,
+      TRADES,
+      'Trades,Data,Order,Treasury Bills,USD,B 07/10/25,"2025-01-14, 10:00:00","10,000",97.9,97.9,-9790,-5,9795,0,0,O',
+      'Corporate Actions,Header,Asset Category,Currency,Report Date,Date/Time,Description,Quantity,Proceeds,Value,Realized P/L,Code',
+      'Corporate Actions,Data,Treasury Bills,USD,2025-07-10,"2025-07-10, 20:25:00",B 07/10/25 (US912797PL81) Matured,"-10,000",10000,0,205,',
+      'Financial Instrument Information,Header,Asset Category,Symbol,Description,Conid,Security ID,Listing Exch,Multiplier,Type,Code',
+      'Financial Instrument Information,Data,Treasury Bills,B 07/10/25,B 07/10/25,123,US912797PL81,,1,,',
+    ]);
+    expect(r.deals.map((d) => [d.kind, d.name_security, d.ticker, d.isin_security, d.type_of_security])).toEqual([
+      // 10 000 face value bought for 10 000 × 97.90 % = 9 790: a bond (before: «other», as the category was unknown)
+      ['purchase', 'B 07/10/25', 'B 07/10/25', 'US912797PL81', 'bond'],
+      // repaid 10 000 on 10 July (before, named «B 07/10/25 (US912797PL81) Matured» with no ticker)
+      ['repayment', 'B 07/10/25', 'B 07/10/25', 'US912797PL81', 'bond'],
+    ]);
+  });
+});
+
+describe('IB activity CSV: a commission in "Comm in EUR"', () => {
+  it('is in the column’s currency, not the trade’s', async () => {
+    // the header IB writes over Forex rows; a row of another asset under it keeps its commission in EUR
+    const r = await parse([
+      ...STATEMENT,
+      'Trades,Header,DataDiscriminator,Asset Category,Currency,Symbol,Date/Time,Quantity,T. Price,,Proceeds,Comm in EUR,,,MTM in EUR,Code',
+      'Trades,Data,Order,Stocks,USD,AAPL,"2025-05-02, 10:00:00",10,170,,-1700,-1.7,,,0,O',
+    ]);
+    // 1.70 EUR of commission on a purchase of 10 × 170 = 1 700 USD
+    expect(r.deals.map((d) => [d.purchase_opening_cost, d.currency_code, d.commission, d.commission_currency])).toEqual(
+      [['1700', 'USD', '1.7', 'EUR']],
+    );
+  });
+});

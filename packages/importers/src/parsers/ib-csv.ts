@@ -48,6 +48,8 @@ interface Section {
 const CATEGORY: Record<string, SecurityKind> = {
   stocks: 'share',
   bonds: 'bond',
+  // US T-bills, a category of their own in the statement ("B 07/10/25"); Flex calls them BILL
+  'treasury bills': 'bond',
   forex: 'currency',
   crypto: 'digital_asset',
   'equity and index options': 'derivative',
@@ -234,7 +236,8 @@ function corporateActions(
   const splits = new Set<string>();
   for (const x of rows) {
     const { row, rec, description, date, currency, quantity, cash, kind } = x;
-    const m = DESCRIPTION_ID.exec(description);
+    // a bond's or T-bill's symbol has spaces: "T 4 1/2 11/29/24 (US91282CFG10) Matured", "B 07/10/25 (US…) Matured"
+    const m = DESCRIPTION_ID.exec(description) ?? SPACED_ID.exec(description);
     const symbol = m?.[1] ?? null;
     // the row's own security, named last, when it is not the one acted on (shares received in a merger or spin-off)
     const own = kind !== 'split' ? OWN_SECURITY.exec(description) : null;
@@ -342,6 +345,8 @@ const KNOWN_SECTIONS = new Set([
 
 /** "AAPL(US0378331005) Cash Dividend…" → symbol and id (ISIN, CUSIP or conid). */
 const DESCRIPTION_ID = /^(\S+?) ?\(([A-Z0-9]+)\)/;
+/** "T 4 1/2 11/29/24 (US91282CFG10) Matured" → the symbol with spaces and the ISIN. */
+const SPACED_ID = /^(\S.*?) \(([A-Z]{2}[A-Z0-9]{9}\d)\)/;
 
 export function parseIbCsv(csv: string): ParsedReport {
   const lines = readCsv(csv, ',');
@@ -403,6 +408,8 @@ export function parseIbCsv(csv: string): ParsedReport {
       quantity: abs(quantity),
       amount: abs(proceeds),
       commission: commission && !isZero(commission) ? abs(commission) : null,
+      // "Comm in EUR" (the Forex rows' header) is in the account's base currency, not the trade's
+      commissionCurrency: commissionKey?.startsWith('Comm in ') ? commissionKey.slice(8).trim() : null,
       cost: side === 'sell' && !opening && basis && !isZero(basis) ? abs(basis) : null,
       market: 'foreign',
       security: securityOf(text(rec['Asset Category']), info),
