@@ -1,7 +1,7 @@
 import { LIMITS, MSG } from '@deklarant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigReportCsv } from '../../../bench/big-report.ts';
-import { APPLE_SALE_2025, createTestServer, multipart, signedInUser, type TestServer } from './helpers.ts';
+import { APPLE_SALE_2025, createTestServer, signedInUser, type TestServer, uploadFiles } from './helpers.ts';
 
 // Issue 15: limits a real investor never meets but an abuser hits at once, each with its Russian text
 // and nothing saved. The test clock is in March 2026: tax year 2025 is selectable.
@@ -42,20 +42,8 @@ async function fill(id: number, n: number) {
 }
 
 function upload(u: User, id: number, files: Buffer[]) {
-  const body = multipart(files.map((value, i) => ({ name: 'files[]', value, filename: `report-${i + 1}.csv` })));
-  const xsrf = 'c'.repeat(64);
-  return s.app.inject({
-    method: 'POST',
-    url: `/api/declarations/${id}/upload-file`,
-    remoteAddress: `10.15.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    headers: {
-      authorization: `Bearer ${u.token}`,
-      'x-xsrf-token': xsrf,
-      cookie: `XSRF-TOKEN=${xsrf}`,
-      'content-type': body.contentType,
-    },
-    payload: body.payload,
-  });
+  const parts = files.map((value, i) => ({ name: 'files[]', value, filename: `report-${i + 1}.csv` }));
+  return uploadFiles(s, u.token, id, parts);
 }
 
 async function importStatus(u: User, importId: number) {

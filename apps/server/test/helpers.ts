@@ -173,6 +173,29 @@ export function multipart(parts: Part[]) {
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+let uploads = 0;
+/**
+ * POST upload-file as the web sends it: multipart files (and the chosen broker), the XSRF cookie and header,
+ * each upload from its own address (the route's per-address limit does not couple tests).
+ */
+export function uploadFiles(s: TestServer, token: string, declarationId: number, parts: Part[]) {
+  const body = multipart(parts);
+  const xsrf = 'c'.repeat(64);
+  uploads += 1;
+  return s.app.inject({
+    method: 'POST',
+    url: `/api/declarations/${declarationId}/upload-file`,
+    remoteAddress: `10.99.${Math.floor(uploads / 250) % 250}.${uploads % 250}`,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-xsrf-token': xsrf,
+      cookie: `XSRF-TOKEN=${xsrf}`,
+      'content-type': body.contentType,
+    },
+    payload: body.payload,
+  });
+}
+
 /** A first-section-a sale of tax year 2025 as the deal form posts it. */
 export const APPLE_SALE_2025 = {
   name_security: 'Apple Inc.',

@@ -1,6 +1,6 @@
 import { MSG } from '@deklarant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, multipart, signedInUser, type TestServer } from './helpers.ts';
+import { createTestServer, signedInUser, type TestServer, uploadFiles } from './helpers.ts';
 
 // Corporate actions across imports (issue 16): a statement's split or stock merger whose earlier purchases
 // came from an EARLIER import (this declaration or the person's declaration of an earlier year).
@@ -34,23 +34,10 @@ const trade = (id: string, isin: string, date: string, qty: number, amount: numb
 const NVDA = 'US67066G1040';
 
 async function upload(u: Awaited<ReturnType<typeof signedInUser>>, declarationId: number, bytes: Buffer) {
-  const body = multipart([
+  const res = await uploadFiles(s, u.token, declarationId, [
     { name: 'files[]', value: bytes, filename: 'flex.xml' },
     { name: 'bank', value: 'Interactive Brokers' },
   ]);
-  const xsrf = 'c'.repeat(64);
-  const res = await s.app.inject({
-    method: 'POST',
-    url: `/api/declarations/${declarationId}/upload-file`,
-    remoteAddress: `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    headers: {
-      authorization: `Bearer ${u.token}`,
-      'x-xsrf-token': xsrf,
-      cookie: `XSRF-TOKEN=${xsrf}`,
-      'content-type': body.contentType,
-    },
-    payload: body.payload,
-  });
   expect(res.statusCode, res.body).toBe(202);
   await s.deps.jobs.runOnce();
   const done = (await u.client.get(`/api/imports/${res.json().import_id}`)).json().data;

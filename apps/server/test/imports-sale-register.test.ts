@@ -2,7 +2,7 @@ import { MSG } from '@deklarant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractPdfText } from '../../../packages/documents/test/pdf-text.ts';
 import { COMMENT_MAX } from '../src/lib/comment.ts';
-import { createTestServer, multipart, signedInUser, type TestServer } from './helpers.ts';
+import { createTestServer, signedInUser, type TestServer, uploadFiles } from './helpers.ts';
 
 // An imported statement's sales as the register prints them and as the deal form leaves them (issue 16/17):
 // - a tender without purchases waits for its cost: the reason comes first and the explanation after it keeps
@@ -50,22 +50,10 @@ interface Deal {
 }
 
 async function upload(u: User, declarationId: number) {
-  const body = multipart([
+  const res = await uploadFiles(s, u.token, declarationId, [
     { name: 'files[]', value: STATEMENT, filename: 'flex.xml' },
     { name: 'bank', value: 'Interactive Brokers' },
   ]);
-  const xsrf = 'c'.repeat(64);
-  const res = await s.app.inject({
-    method: 'POST',
-    url: `/api/declarations/${declarationId}/upload-file`,
-    headers: {
-      authorization: `Bearer ${u.token}`,
-      'x-xsrf-token': xsrf,
-      cookie: `XSRF-TOKEN=${xsrf}`,
-      'content-type': body.contentType,
-    },
-    payload: body.payload,
-  });
   expect(res.statusCode, res.body).toBe(202);
   await s.deps.jobs.runOnce();
   const done = (await u.client.get(`/api/imports/${res.json().import_id}`)).json().data;
