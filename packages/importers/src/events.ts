@@ -101,6 +101,8 @@ export interface CorporateEvent extends Base {
    */
   renamed?: { side: 'old' | 'new'; from: string; to: string } | null;
   description: string;
+  /** a disposal the user must complete (paid partly in new shares): status 1 with this comment */
+  flag?: string | null;
 }
 
 export type ReportEvent =

@@ -175,3 +175,23 @@ describe('IB activity CSV: a commission in "Comm in EUR"', () => {
     );
   });
 });
+
+describe('IB activity CSV: a cash and stock merger', () => {
+  it('the disposal for cash waits for a person: the new shares of the same action carry the same cost', async () => {
+    // rows as in a real statement quoted by a public tool: 55.6097 ERUS given up for USD 0.032727 each and as many
+    // ERUS.ESC escrow shares
+    const r = await parse([
+      ...STATEMENT,
+      'Corporate Actions,Header,Asset Category,Currency,Report Date,Date/Time,Description,Quantity,Proceeds,Value,Realized P/L,Code',
+      'Corporate Actions,Data,Stocks,USD,2025-08-17,"2025-08-16, 20:25:00","ERUS(US46434G7988) Cash and Stock Merger (Acquisition) 464ESC011 1 for 1 and USD 0.032727 (ERUS, ISHARES MSCI RUSSIA ETF, US46434G7988)",-55.6097,1.82,-54,0,',
+      'Corporate Actions,Data,Stocks,USD,2025-08-17,"2025-08-16, 20:25:00","ERUS(US46434G7988) Cash and Stock Merger (Acquisition) 464ESC011 1 for 1 and USD 0.032727 (ERUS.ESC, ESC ETF ISHARES MSCI RUSSIA BE<, US464ESC0112)",55.6097,0,2.07,0,',
+    ]);
+    // 55.6097 × 0.032727 = 1.82 in cash; before, a plain sale of all 55.6097 ERUS for 1.82 (their whole cost a
+    // loss) while the escrow shares carried the same whole cost
+    expect(r.deals.map((d) => [d.kind, d.isin_security, d.quantity, d.sale_closing_cost, d.status])).toEqual([
+      ['sale', 'US46434G7988', '55.6097', '1.82', 1],
+      ['purchase', 'US464ESC0112', '55.6097', null, 1],
+    ]);
+    expect(r.deals[0]!.comment).toMatch(/получены и деньги, и новые бумаги.*не учитывайте одну стоимость дважды/);
+  });
+});

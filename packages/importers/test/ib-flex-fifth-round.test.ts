@@ -215,3 +215,22 @@ describe('IB Flex: a convertible bond converted into shares (CorporateAction typ
     expect(r.skipped.map((s) => s.reason)).toEqual([expect.stringMatching(/Списание старых бумаг при обмене/)]);
   });
 });
+
+describe('IB Flex: a cash and stock merger (type "TC" paying money and shares)', () => {
+  it('the row paid in cash waits for a person; a plain cash merger does not', async () => {
+    const r = await parse(`<CorporateActions>
+<CorporateAction accountId="U7000001" transactionID="CA1" symbol="LVGO" description="LVGO(US5391831030) CASH and STOCK MERGER (Acquisition) US87918A1051 592 FOR 1000 AND USD 4.24 (LVGO, LIVONGO HEALTH INC, US5391831030)" isin="US5391831030" currency="USD" assetCategory="STK" reportDate="20251030" dateTime="20251030;202500" quantity="-10" amount="-42.4" proceeds="42.4" type="TC" actionID="77"/>
+<CorporateAction accountId="U7000001" transactionID="CA2" symbol="TDOC" description="LVGO(US5391831030) CASH and STOCK MERGER (Acquisition) US87918A1051 592 FOR 1000 AND USD 4.24 (TDOC, TELADOC HEALTH INC, US87918A1051)" isin="US87918A1051" currency="USD" assetCategory="STK" reportDate="20251030" dateTime="20251030;202500" quantity="5.92" amount="0" proceeds="0" type="TC" actionID="77"/>
+<CorporateAction accountId="U7000001" transactionID="CA3" symbol="NILSY.TEN" description="NILSY.TEN(466992534) MERGED(Voluntary Offer Allocation)  FOR USD 30.60000000 PER SHARE (NILSY.TEN, MMC NORILSK NICKEL JSC-ADR - TENDER, 466992534)" currency="USD" assetCategory="STK" reportDate="2025-11-03" dateTime="2025-11-02;202500" amount="-30600" proceeds="30600" quantity="-1000" costBasis="-20285" type="TC"/>
+</CorporateActions>`);
+    expect(
+      r.deals.map((d) => [d.kind, d.name_security, d.sale_closing_cost, d.purchase_opening_cost, d.status]),
+    ).toEqual([
+      // 10 LVGO × 4.24 = 42.40 in cash and 10 × 592/1 000 = 5.92 TDOC: one cost for both, asked
+      ['sale', 'LVGO', '42.4', null, 1],
+      ['purchase', 'TDOC', null, '0', 1],
+      // 1 000 NILSY tendered for 1 000 × 30.60 = 30 600 in cash only, against IB's cost 20 285: as before
+      ['sale', 'NILSY.TEN', '30600', '20285', null],
+    ]);
+  });
+});

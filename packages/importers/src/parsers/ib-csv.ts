@@ -21,6 +21,7 @@ import {
   isinInText,
   negate,
   notYearEnd,
+  paidPartlyInShares,
   returnOfCapital,
   settleCancels,
   withheldOn,
@@ -292,6 +293,7 @@ function corporateActions(
       ...(cost ? { cost } : {}),
       ratio: kind === 'split' ? splitRatioOf(description) : null,
       description,
+      flag: paidPartlyInShares(kind, description),
       // a split into a new ISIN: the side's own ISIN, both ISINs, the ratio of the pair
       ...(renamed ? renamedFields(renamed) : {}),
     });

@@ -729,6 +729,7 @@ function corporateActions(st: Statement, r: RowReader, events: ReportEvent[], sk
       cost: costBasis && !isZero(costBasis) ? abs(costBasis) : null,
       ratio: kind === 'split' ? splitRatioOf(description) : null,
       description,
+      flag: paidPartlyInShares(kind, description),
       // a split into a new ISIN: the side's own ISIN, both ISINs, the ratio of the pair
       ...(renamed ? renamedFields(renamed) : {}),
     });
@@ -947,6 +948,14 @@ export function incomeKindOf(type: string): 'dividend' | 'coupon' | 'interest' |
   if (/^(Broker Interest Received|Credit Interest)$/i.test(type)) return 'interest';
   return null;
 }
+
+/**
+ * "LVGO(US5391831030) CASH and STOCK MERGER (Acquisition) US87918A1051 592 FOR 1000 AND USD 4.24 (…)": the shares
+ * given up are paid partly in cash (this row, a disposal) and partly in new shares (the other row, which carries the
+ * old shares' cost). One cost must be split between them, so the disposal waits for a person with the reason.
+ */
+export const paidPartlyInShares = (kind: string | null, description: string): string | null =>
+  kind === 'cash_merger' && /CASH AND STOCK MERGER/i.test(description) ? tx('comment.ibCashAndStockMerger') : null;
 
 /** What a withholding was taken from, by its description. */
 export function withheldOn(description: string): 'dividend' | 'coupon' | 'interest' | null {
