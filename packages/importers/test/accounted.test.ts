@@ -57,19 +57,40 @@ function afterAccountLine(csv: string): number[] {
   return everyLine(csv).filter((n) => n > 2);
 }
 
-/** Freedom JSON: every entry of trades, corporate actions, the cash ledgers and the accrued commissions. */
+/**
+ * Freedom JSON: every entry of trades, corporate actions, the cash ledgers and the accrued commissions; every
+ * movement of securities; every non-zero holding or balance at the end of the period (account_at_end,
+ * securities_flows_json, cash_flows_json).
+ */
 function freedomMoneyRows(json: string): string[] {
   const parsed = JSON.parse(json) as Record<string, { detailed?: unknown[] } | unknown[]>;
   // the Tradernet API answer wraps the report: {"report": {…}}
   const doc = (parsed.report ?? parsed) as Record<string, { detailed?: unknown[] } | unknown[]>;
   const list = (v: unknown): unknown[] =>
     Array.isArray(v) ? v : ((v as { detailed?: unknown[] } | undefined)?.detailed ?? []);
+  type Row = Record<string, unknown>;
+  const held = (rows: unknown[], field: string, label: string) =>
+    rows.flatMap((x, i) => (Number((x as Row)[field] ?? 0) !== 0 ? [`${label} №${i + 1}`] : []));
+  const moves = list(doc.securities_in_outs);
+  const end = (doc.account_at_end ?? {}) as Row;
+  const ps = ((end.account as Row | undefined)?.positions_from_ts as Row | undefined)?.ps as Row | undefined;
+  const plain = ps
+    ? []
+    : Object.entries(end).flatMap(([k, v]) => (/^[A-Z]{3}$/.test(k) && Number(v) !== 0 ? [`account_at_end.${k}`] : []));
   return [
     ...list(doc.trades).map((_, i) => `trades №${i + 1}`),
     ...list(doc.corporate_actions).map((_, i) => `corporate_actions №${i + 1}`),
     ...list(doc.cash_in_outs).map((_, i) => `cash_in_outs №${i + 1}`),
     ...list(doc.cash_flows).map((_, i) => `cash_flows №${i + 1}`),
     ...list(doc.commissions).map((_, i) => `commissions №${i + 1}`),
+    ...(moves.length
+      ? moves.map((_, i) => `securities_in_outs №${i + 1}`)
+      : list(doc.in_outs_securities).map((_, i) => `in_outs_securities №${i + 1}`)),
+    ...held(list(ps?.pos), 'q', 'account_at_end.pos'),
+    ...held(list(ps?.acc), 's', 'account_at_end.acc'),
+    ...plain,
+    ...held(list(doc.securities_flows_json), 'quantity_at_end', 'securities_flows_json'),
+    ...held(list(doc.cash_flows_json), 'curr_at_end', 'cash_flows_json'),
   ];
 }
 
@@ -99,6 +120,7 @@ const cases: [string, (text: string) => (string | number)[]][] = [
   ['freedom24-fragment.json', freedomMoneyRows],
   ['freedom-fourth-round.json', freedomMoneyRows],
   ['freedom-fifth-round.json', freedomMoneyRows],
+  ['freedom24-year-end.json', freedomMoneyRows],
   ['exante-transactions.csv', everyLine],
   ['exante-trades.csv', everyLine],
   // UTF-16LE with tabs: counted on the text decoded as UTF-16, not on `raw`

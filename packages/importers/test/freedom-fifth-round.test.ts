@@ -115,8 +115,10 @@ describe('Freedom Finance Armenia is a foreign broker', () => {
   it('companyDetails of the Armenian company make every deal a foreign broker’s', async () => {
     const r = await parseSample(SAMPLE);
     // «FREEDOM FINANCE ARMENIA LLC», «Licensed by The CB of the Republic of Armenia», Yerevan: before, anything
-    // but Europe / Cyprus / Freedom24 was taken for the Kazakhstan broker (foreign_broker false on all 9 deals)
-    expect(r.deals).toHaveLength(9);
+    // but Europe / Cyprus / Freedom24 was taken for the Kazakhstan broker (foreign_broker false on all 9 deals);
+    // 9 deals of trades and payments, the 2 securities transferred in, and section 6: 10 SPY held and 8 000 USD
+    // at the broker on 31.12.2025 (freedom-sixth-round.test.ts) = 13
+    expect(r.deals).toHaveLength(13);
     expect(r.deals.every((d) => d.foreign_broker)).toBe(true);
     expect(r.broker).toBe('FREEDOM FINANCE ARMENIA LLC');
   });
@@ -197,10 +199,13 @@ describe('trades of the sample', () => {
     expect(kinds.deals.map((d) => d.type_of_security)).toEqual(['share', 'depositary_receipt', 'fund']);
   });
 
-  it('securities transferred in are not a purchase: the sale of them asks for the cost on the server', async () => {
+  it('securities transferred in are purchases asking for their date and cost (freedom-sixth-round.test.ts)', async () => {
     const r = await parseSample(SAMPLE);
-    expect(skipOf(r, 'securities_in_outs №1')).toMatch(/«in» B\.0\.061225 \(100 шт\.\)/);
-    expect(skipOf(r, 'securities_in_outs №2')).toMatch(/«in» BIL \(150 шт\.\)/);
+    // before: both rows were only skipped («Перевод бумаг «in» …»), and the sale of the 100 B.0.061225 asked for
+    // a cost with no hint of where they came from
+    expect(skipOf(r, 'securities_in_outs №1')).toBeUndefined();
+    expect(byRow(r, 'securities_in_outs №1')).toMatchObject({ kind: 'purchase', quantity: '100', status: 1 });
+    expect(byRow(r, 'securities_in_outs №2')).toMatchObject({ kind: 'purchase', quantity: '150', status: 1 });
   });
 });
 

@@ -20,7 +20,8 @@ import {
   sub,
   text,
 } from '../values.ts';
-import { RowReader, splitTickerSuffix } from './common.ts';
+import { isinsFromTickers, RowReader, splitTickerSuffix } from './common.ts';
+import { type Holder, type TradeInfo, tradeInfoOf, yearEndHoldings } from './freedom-holdings.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -143,6 +144,29 @@ function foreignBrokerName(doc: Obj): string {
   return latin || name || FREEDOM_EU;
 }
 
+/** The country of a foreign Freedom company, by the words of `companyDetails` (alpha-3). */
+const COMPANY_COUNTRIES: [RegExp, string][] = [
+  [EU_WORDS, 'CYP'],
+  [/Armenia|Армени|Yerevan|Ереван|tradernet\.am/i, 'ARM'],
+  [/Uzbekistan|Узбекистан|Tashkent|Ташкент/i, 'UZB'],
+  [/Kyrgyz|Кыргыз|Киргиз|Bishkek|Бишкек/i, 'KGZ'],
+  [/Russia|Росси|Moscow|Москва/i, 'RUS'],
+];
+
+/**
+ * The bank of section 6.2 for money at a foreign Freedom company: the Latin name of the company the report names
+ * (FREEDOM FINANCE ARMENIA LLC), else Freedom Finance Europe Ltd, the Cyprus company of Freedom24 (CySEC), when
+ * `companyDetails` is missing (the rows showed Freedom24) or names Europe; its country from the same words.
+ */
+function foreignBank(doc: Obj): { bank: string; bankCountry: string | null } {
+  const company = doc.companyDetails;
+  const details = company && typeof company === 'object' ? companyText(company) : '';
+  const name = foreignBrokerName(doc);
+  if (!details || EU_WORDS.test(details))
+    return { bank: name === FREEDOM_EU ? 'Freedom Finance Europe Ltd' : name, bankCountry: 'CYP' };
+  return { bank: name, bankCountry: COMPANY_COUNTRIES.find(([re]) => re.test(details))?.[1] ?? null };
+}
+
 /**
  * The security a cash ledger comment names: "Dividend for TEST.US", "Dividends on security (Nvidia Corporation
  * (NVDA.US)), record date …", "Corporate action tax on security ( TEST.US ), record date … . Tax rate 15", an AIX
@@ -251,7 +275,17 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
   // reports, as `in_outs_securities.detailed`: the first that has rows is read
   const moves = arr(doc.securities_in_outs);
   const movesKey = moves.length ? 'securities_in_outs' : 'in_outs_securities';
-  securityMoves(moves.length ? moves : rowsOf(doc.in_outs_securities), movesKey, r, events, skipped);
+  const trades = tradeInfoOf(events);
+  securityMoves(moves.length ? moves : rowsOf(doc.in_outs_securities), movesKey, trades, r, events, skipped);
+  const account = doc.plainAccountInfoData as Obj | undefined;
+  const holder: Holder = {
+    foreign,
+    ...(foreign ? foreignBank(doc) : { bank: FREEDOM_KZ, bankCountry: 'KAZ' }),
+    account: text(account?.client_code),
+  };
+  yearEndHoldings(doc, holder, trades, r, events, skipped);
+  // a transfer or a dividend that names only its ticker takes the ISIN of that ticker's trade or holding
+  isinsFromTickers(events);
 
   const report: ParsedReport = {
     format,
@@ -262,8 +296,8 @@ function parseFreedomTree(doc: Obj, format: 'freedom_json' | 'freedom_xml'): Par
     errors: r.errors,
     skipped,
   };
-  const holder = text((doc.plainAccountInfoData as Obj | undefined)?.client_name);
-  if (holder) report.holder = holder;
+  const client = text(account?.client_name);
+  if (client) report.holder = client;
   const from = readDate(doc.date_start);
   const to = readDate(doc.date_end);
   if (from && to) report.period = { from, to };
@@ -764,17 +798,42 @@ const STOCK_AWARD = /^(stock_award|free stocks|подарочные акции|�
 /** Movements between accounts or brokers: not a sale, not income. */
 const TRANSFER =
   /^(in|out|transfer|transfer_in|transfer_out|intercompany|deposit|withdrawal|security_in|security_out)$/i;
+const TRANSFER_IN = /^(in|transfer_in|deposit|security_in)$/i;
+const TRANSFER_OUT = /^(out|transfer_out|withdrawal|security_out)$/i;
+/**
+ * A transfer named in the report's language (`in_outs_securities` of a Russian report: «Перевод из другого
+ * депозитария»): «из» / «from» is in, «в» / «to» is out.
+ */
+const TRANSFER_WORDS = /перевод|transfer|аудар|przeniesienie|übertrag/i;
+const FROM_WORDS = /(^|\s)(из|from|z|von)(\s|$)/i;
+const TO_WORDS = /(^|\s)(в|во|to|do)(\s|$)/i;
+
+/**
+ * Which way a movement of `securities_in_outs` goes: «in» / «out» (and their synonyms) say it; «transfer»,
+ * «intercompany» (between two companies of the group) and a transfer named in words go by their words, else by
+ * the sign of the quantity. Null: not a transfer.
+ */
+function transferDirection(type: string, quantity: string | null): 'in' | 'out' | null {
+  if (TRANSFER_IN.test(type)) return 'in';
+  if (TRANSFER_OUT.test(type)) return 'out';
+  if (!TRANSFER.test(type) && !TRANSFER_WORDS.test(type)) return null;
+  if (FROM_WORDS.test(type)) return 'in';
+  if (TO_WORDS.test(type)) return 'out';
+  return quantity && isNegative(quantity) ? 'out' : 'in';
+}
 
 /**
  * Freedom24 `securities_in_outs[]` (`in_outs_securities.detailed[]` in older reports): `type`, `ticker`,
  * `quantity` (signed), `datetime`/`date`, `comment`. A split is a corporate action (its ratio only when the comment
  * says "N for M" or "N:M": "factor 1/3" does not say which way); a conversion gives up and receives shares; free
- * shares of a promotion wait for a person; a transfer in or out is skipped with its reason; any other movement
- * waits for a person. Nothing here is money: the rows are counted, not added to the totals.
+ * shares of a promotion wait for a person; a transfer in is a purchase asking for its date and cost, a transfer out
+ * is skipped with its reason; any other movement waits for a person. Nothing here is money: the rows are counted,
+ * not added to the totals.
  */
 function securityMoves(
   rows: Obj[],
   section: string,
+  trades: TradeInfo,
   r: RowReader,
   events: ReportEvent[],
   skipped: ParsedReport['skipped'],
@@ -802,7 +861,12 @@ function securityMoves(
     const quantity = readDecimal(c.quantity ?? c.q) || null;
     const shown = quantity ?? '?';
     const name = ticker || text(c.isin) || full;
-    if (TRANSFER.test(type)) {
+    const direction = transferDirection(typeWord, quantity);
+    if (direction === 'in' && quantity && !isZero(quantity)) {
+      transferIn(c, row, typeWord, full, quantity, trades, r, events);
+      return;
+    }
+    if (direction) {
       skipped.push({ row, reason: tx('skip.freedomSecurityTransfer', { type: typeWord, name, quantity: shown }) });
       return;
     }
@@ -880,6 +944,55 @@ function securityMoves(
         ? tx('comment.freedomStockAward', { name, quantity: shown })
         : tx('comment.freedomSecurityMove', { type: typeWord || tx('value.noType'), name, quantity: shown }),
     });
+  });
+}
+
+/**
+ * Securities transferred in from another broker or depository come without their purchase: skipped, a later sale
+ * of them would find no lot and ask for the cost without a word of where the shares came from. As IB's `Transfers`
+ * and Exante's «SECURITY TRANSFER», the row is a purchase of its quantity with status 1 asking for the date and cost
+ * of the purchase (cost 0 until given; the report's `market_value` is the value on the day, not a cost). Currency,
+ * type and ISIN are those of the security's trades in the report, else the row's own (`balance_currency`, else
+ * USD). Source key: the row's `transaction_id`, else `id`, else its content.
+ */
+function transferIn(
+  c: Obj,
+  row: string,
+  type: string,
+  full: string,
+  quantity: string,
+  trades: TradeInfo,
+  r: RowReader,
+  events: ReportEvent[],
+) {
+  const date = r.date(row, 'datetime', isBlank(c.datetime) ? (c.date ?? c.pay_d) : c.datetime);
+  const known = trades.get(full);
+  const currency = r.currency(
+    row,
+    'balance_currency',
+    known?.currency ?? (text(c.currency) || text(c.balance_currency) || 'USD'),
+  );
+  if (!date || !currency) return;
+  const { ticker, suffix } = splitTickerSuffix(full);
+  const isin = readIsin(c.isin) ?? readIsin(c.issue_nb) ?? known?.isin ?? null;
+  const name = ticker || isin || full;
+  const count = abs(quantity);
+  events.push({
+    type: 'trade',
+    row,
+    identity: ['transfer', text(c.transaction_id) || text(c.id) || [type, full, date, quantity].join('|')],
+    date,
+    side: 'buy',
+    name,
+    isin,
+    ticker: full || null,
+    currency,
+    quantity: count,
+    amount: '0',
+    commission: null,
+    market: marketOf(suffix),
+    security: known?.security ?? null,
+    flag: tx('comment.freedomTransferIn', { name, quantity: count, type }),
   });
 }
 
