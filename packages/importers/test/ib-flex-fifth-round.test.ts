@@ -234,3 +234,25 @@ describe('IB Flex: a cash and stock merger (type "TC" paying money and shares)',
     ]);
   });
 });
+
+describe('IB Flex: a trade cancelled and booked again under the same trade id', () => {
+  // trimmed from a real paper-account statement quoted in a public plan: 2 CZR calls bought, the fill cancelled
+  // (origTradeID 1786699376) and booked again as 1 contract under the same trade id, plus 1 more
+  const opt = (tradeID: string, type: string, quantity: string, commission: string, buySell: string, extra = '') =>
+    `<Trade accountId="U7000001" currency="USD" assetCategory="OPT" symbol="CZR   260821C00030000" description="CZR 21AUG26 30 C" conid="893396239" underlyingSymbol="CZR" multiplier="100" strike="30" expiry="20260821" putCall="C" tradeID="${tradeID}" dateTime="20250717;120440" tradeDate="20250717" transactionType="${type}" quantity="${quantity}" tradePrice="0.73" ibCommission="${commission}" openCloseIndicator="O" buySell="${buySell}" levelOfDetail="EXECUTION" ${extra}/>`;
+
+  it('the cancellation takes out the first booking, the correction stays', async () => {
+    const r = await parse(`<Trades>
+${opt('1786699376', 'ExchTrade', '2', '-1.3666', 'BUY', 'transactionID="10651107881"')}
+${opt('', 'TradeCancel', '-2', '0', 'BUY (Ca.)', 'transactionID="10651118319" origTradeID="1786699376" notes="Ca"')}
+${opt('1786699376', 'ExchTrade', '1', '-0.3333', 'BUY', 'transactionID="10651118321"')}
+${opt('1786704333', 'ExchTrade', '1', '-0.3333', 'BUY', 'transactionID="10651118445"')}
+</Trades>`);
+    // the proceeds are not in this query: quantity × 0.73 × 100 = 73 per contract
+    expect(r.deals.map((d) => [d.row, d.quantity, d.purchase_opening_cost])).toEqual([
+      ['Trade №3 (U7000001)', '1', '73'],
+      ['Trade №4 (U7000001)', '1', '73'],
+    ]);
+    expect(r.skipped.map((s) => s.row)).toEqual(['Trade №1 (U7000001)', 'Trade №2 (U7000001)']);
+  });
+});

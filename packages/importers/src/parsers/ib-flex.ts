@@ -472,12 +472,21 @@ export interface Held {
  */
 export function settleCancels(held: Held[], events: ReportEvent[], skipped: ParsedReport['skipped']): void {
   const paired = new Set<Held>();
+  // the trades a cancellation may name, by trade id and by security, day, quantity and proceeds (in file order)
+  const byId = new Map<string, Held[]>();
+  const byContent = new Map<string, Held[]>();
+  const push = (m: Map<string, Held[]>, k: string, h: Held) => (m.get(k) ?? m.set(k, []).get(k)!).push(h);
+  for (const h of held) {
+    if (h.cancel) continue;
+    if (h.tradeId) push(byId, h.tradeId, h);
+    push(byContent, `${h.day}|${h.quantity}|${h.proceeds}`, h);
+  }
+  const unpaired = (list: Held[] | undefined) => list?.find((h) => !paired.has(h));
   for (const c of held) {
     if (!c.cancel) continue;
-    const open = held.filter((h) => !h.cancel && !paired.has(h));
     const o =
-      (c.orig && open.find((h) => h.tradeId === c.orig)) ||
-      open.find((h) => h.day === c.day && h.quantity === negate(c.quantity) && h.proceeds === negate(c.proceeds));
+      (c.orig ? unpaired(byId.get(c.orig)) : undefined) ??
+      unpaired(byContent.get(`${c.day}|${negate(c.quantity)}|${negate(c.proceeds)}`));
     if (!o) continue;
     paired.add(o).add(c);
     skipped.push({ row: o.e.row, reason: tx('skip.ibTradeCancelled', { row: c.e.row }) });
