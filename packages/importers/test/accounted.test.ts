@@ -128,6 +128,12 @@ const cases: [string, (text: string) => (string | number)[]][] = [
     'exante-transactions-utf16.csv',
     () => everyLine(new TextDecoder('utf-16le').decode(sample('exante-transactions-utf16.csv'))),
   ],
+  // the exports with Polish headers, UTF-16LE with tabs as well
+  [
+    'exante-transactions-pl.csv',
+    () => everyLine(new TextDecoder('utf-16le').decode(sample('exante-transactions-pl.csv'))),
+  ],
+  ['exante-trades-pl.csv', () => everyLine(new TextDecoder('utf-16le').decode(sample('exante-trades-pl.csv')))],
   ['bybit-spot.csv', everyLine],
   ['bybit-spot-pre-unified.csv', everyLine],
   ['bybit-spot-uid.csv', afterAccountLine],

@@ -129,15 +129,52 @@ const RU_NAMES: Record<string, string> = {
   'тип сделки': 'Trade type',
 };
 
+/**
+ * Header names of the exports downloaded with the Polish interface → the English ones: the Trades table
+ * («Godzina, Identyfikator konta, Strona, ID symbolu, ISIN, Rodzaj, Cena, Waluta, Ilość, Prowizje, Waluta dla
+ * prowizji, Zysk/Strata, Wolumen obrotu, Identyfikator zlecenia, Stan zlecenia, Data wartości, …, Rodzaj handlu»,
+ * in the order of the English columns) and the Transactions table («Identyfikator transakcji, Identyfikator konta,
+ * ID symbolu, ISIN, Rodzaj operacji, Gdy, Suma, Aktywa, Ekwiwalent EUR, Komentarz, UUID, Rodzic UUID»), as a
+ * public Polish parser of the «Custom» report maps them (formats/exante.md). Values stay in English (`TRADE`, `buy`).
+ */
+const PL_NAMES: Record<string, string> = {
+  godzina: 'Time',
+  'identyfikator konta': 'Account ID',
+  strona: 'Side',
+  'id symbolu': 'Symbol ID',
+  rodzaj: 'Type',
+  cena: 'Price',
+  waluta: 'Currency',
+  ilość: 'Quantity',
+  ilosc: 'Quantity',
+  prowizje: 'Commission',
+  'waluta dla prowizji': 'Commission Currency',
+  'zysk/strata': 'P&L',
+  'wolumen obrotu': 'Traded Volume',
+  'identyfikator zlecenia': 'Order Id',
+  'stan zlecenia': 'Order pos',
+  'data wartości': 'Value Date',
+  'data wartosci': 'Value Date',
+  'rodzaj handlu': 'Trade type',
+  'identyfikator transakcji': 'Transaction ID',
+  'rodzaj operacji': 'Operation type',
+  gdy: 'When',
+  suma: 'Sum',
+  aktywa: 'Asset',
+  'ekwiwalent eur': 'EUR equivalent',
+  komentarz: 'Comment',
+  'rodzic uuid': 'Parent UUID',
+};
+
 const BY_LOWER = new Map(
   [...TRADES_COLUMNS, ...TRANSACTIONS_COLUMNS]
     .map((n) => [n.toLowerCase(), n] as const)
-    .concat(Object.entries(RU_NAMES)),
+    .concat(Object.entries(RU_NAMES), Object.entries(PL_NAMES)),
 );
 
 /**
  * Header cells spelled as in our column lists, whatever their case (the same export has been seen with
- * «Operation type» and «Operation Type») or language (the Russian trades export).
+ * «Operation type» and «Operation Type») or language (the Russian trades export, the Polish exports).
  */
 const canonical = (cells: string[]): string[] =>
   cells.map((c) => {
@@ -158,7 +195,7 @@ function headerKind(cells: string[]): 'transactions' | 'trades' | null {
 }
 
 /** A line that may open an Exante table in a «Custom» report (its first cell). */
-const SECTION_LINE = /^\uFEFF?"?(?:Transaction ID|Time|Время)"?[\t,;]/gim;
+const SECTION_LINE = /^\uFEFF?"?(?:Transaction ID|Time|Время|Identyfikator transakcji|Godzina)"?[\t,;]/gim;
 
 /** The title of the «Custom» report's cash table: «Cash Balance <account>, <date>». */
 const CASH_TITLE = /^Cash Balance\s+(.*?)\s*,\s*([^,]+?)$/i;
