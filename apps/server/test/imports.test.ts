@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DEAL_RULE_TEXT, DealInput, MSG } from '@deklarant/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { importHooks } from '../src/modules/imports/service.ts';
-import { createTestServer, multipart, type Part, signedInUser, type TestServer } from './helpers.ts';
+import { createTestServer, type Part, signedInUser, type TestServer, uploadFiles } from './helpers.ts';
 
 // The test clock starts at 2026-03-15 09:00 UTC: selectable years are 2025, 2024 and 2023.
 // The importers' samples are reports for 2024.
@@ -22,23 +22,10 @@ afterEach(() => {
   importHooks.beforeCommit = undefined;
 });
 
-async function upload(token: string, declarationId: number, files: { name: string; bytes: Buffer }[], bank?: string) {
+function upload(token: string, declarationId: number, files: { name: string; bytes: Buffer }[], bank?: string) {
   const parts: Part[] = files.map((f) => ({ name: 'files[]', value: f.bytes, filename: f.name }));
   if (bank) parts.push({ name: 'bank', value: bank });
-  const body = multipart(parts);
-  const xsrf = 'b'.repeat(64);
-  return s.app.inject({
-    method: 'POST',
-    url: `/api/declarations/${declarationId}/upload-file`,
-    remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-xsrf-token': xsrf,
-      cookie: `XSRF-TOKEN=${xsrf}`,
-      'content-type': body.contentType,
-    },
-    payload: body.payload,
-  });
+  return uploadFiles(s, token, declarationId, parts);
 }
 
 async function newUser() {

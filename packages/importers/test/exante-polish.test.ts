@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { detectFormat } from '../src/detect.ts';
 import { parseReport } from '../src/index.ts';
 import type { ImportResult } from '../src/types.ts';
-import { tsv, utf16 } from './exante-file.ts';
+import { TX_HEADER, tsv, utf16 } from './exante-file.ts';
 import { parseSample, sample } from './helpers.ts';
 
 /**
@@ -21,21 +21,6 @@ const TX = 'exante-transactions-pl.csv';
 const TRADES = 'exante-trades-pl.csv';
 const byRow = (r: ImportResult, row: string | number) => r.deals.find((d) => String(d.row) === String(row));
 const decode = (name: string) => new TextDecoder('utf-16le').decode(sample(name)).replace(/^\uFEFF/, '');
-
-const EN_TX_HEADER = tsv(
-  'Transaction ID',
-  'Account ID',
-  'Symbol ID',
-  'ISIN',
-  'Operation type',
-  'When',
-  'Sum',
-  'Asset',
-  'EUR equivalent',
-  'Comment',
-  'UUID',
-  'Parent UUID',
-);
 
 describe('the Transactions export with Polish headers', () => {
   it('is detected as Exante (it was refused as an unknown file)', () => {
@@ -90,7 +75,7 @@ describe('the Transactions export with Polish headers', () => {
   it('gives the deals and source keys of the same export with English headers: a re-import adds nothing', async () => {
     const pl = await parseSample(TX);
     const lines = decode(TX).split('\r\n');
-    const en = await parseReport(utf16([EN_TX_HEADER, ...lines.slice(1)].join('\r\n')), { filename: 'en.csv' });
+    const en = await parseReport(utf16([TX_HEADER, ...lines.slice(1)].join('\r\n')), { filename: 'en.csv' });
     expect(pl.deals).toEqual(en.deals);
     expect(pl.deals.map((d) => d.source_key)).toHaveLength(4);
   });
