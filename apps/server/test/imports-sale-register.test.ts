@@ -26,7 +26,8 @@ const stock = (symbol: string, isin: string) =>
   `currency="USD" assetCategory="STK" symbol="${symbol}" isin="${isin}" issuerCountryCode="US" listingExchange="NASDAQ"`;
 
 // 10 NVDA bought for 4 800 USD on 05.01.2024, split 10 for 1 on 10.06.2024, 50 sold for 6 200 USD on
-// 01.07.2024; 100 TND tendered for 3 500 USD on 20.09.2024 with no purchase in the file.
+// 01.07.2024; 100 TND tendered for 3 500 USD on 20.09.2024 with no purchase in the file; a T-bill of 10 000 USD
+// matured on 29.11.2024, bought in an earlier year (no purchase in the file).
 const STATEMENT = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
 <FlexQueryResponse queryName="tax" type="AF"><FlexStatements count="1">
 <FlexStatement accountId="U7" fromDate="20240101" toDate="20241231" period="" whenGenerated="20250106;090000">
@@ -37,6 +38,7 @@ const STATEMENT = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
 <CorporateActions>
 <CorporateAction accountId="U7" ${stock('NVDA', NVDA)} reportDate="20240610" dateTime="20240610;202500" type="FS" description="NVDA(${NVDA}) SPLIT 10 FOR 1 (NVDA, NVIDIA CORP, ${NVDA})" quantity="90" proceeds="0" value="0" transactionID="11" levelOfDetail="DETAIL"/>
 <CorporateAction accountId="U7" ${stock('TND', TND)} reportDate="20240920" dateTime="20240920;202500" type="TO" description="TND(${TND}) TENDERED TO USD 35.00 (TND, TND CORP, ${TND})" quantity="-100" proceeds="3500" value="0" transactionID="12" levelOfDetail="DETAIL"/>
+<CorporateAction accountId="U7" assetCategory="BILL" currency="USD" symbol="B 11/29/24" description="B 11/29/24 (US912797GK78) MATURED" isin="US912797GK78" issuerCountryCode="US" type="TM" actionID="9005" transactionID="13" dateTime="20241129" quantity="-10000" proceeds="10000" levelOfDetail="DETAIL"/>
 </CorporateActions>
 </FlexStatement></FlexStatements></FlexQueryResponse>`);
 
@@ -108,6 +110,27 @@ describe('an imported sale: its comment, the deal form, the register', () => {
     expect(saved.status).toBeNull();
     expect(saved.comment).not.toContain(MSG.importNoPurchaseHistory);
     expect(saved.comment).toContain('тендерное предложение');
+  });
+
+  it('a maturity waiting for its cost, the cost given in the form: the request leaves, the explanation stays', async () => {
+    const list = async () => (await u.client.get(`/api/declarations/${id}/deals/fourth_section`)).json().data as Deal[];
+    const bill = (await list()).find((d) => d.isin_security === 'US912797GK78')!;
+    expect(bill.status).toBe(1);
+    expect(bill.comment).toMatch(/Укажите стоимость приобретения погашенных облигаций/);
+    const form = [
+      ...['operation_type_id', 'name_security', 'isin_security', 'type_of_security', 'country_code_registration_id'],
+      ...['transaction_date', 'currency_code', 'sale_closing_cost', 'foreign_broker', 'broker_name', 'comment'],
+    ];
+    const res = await u.client.put(`/api/declarations/${id}/deals/fourth_section/${bill.id}`, {
+      ...Object.fromEntries(form.map((k) => [k, bill[k]])),
+      // bought at 9 780 USD: the remuneration is 10 000 − 9 780 = 220 USD
+      purchase_opening_cost: '9780',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = (await list()).find((d) => d.isin_security === 'US912797GK78')!;
+    expect(saved.status).toBeNull();
+    expect(saved.comment).not.toMatch(/[Уу]кажите/);
+    expect(saved.comment).toContain('погашение облигации');
   });
 
   it('the register prints the FIFO cost of the imported purchase in USD: 50 of 100 post-split shares = 2 400,00', async () => {

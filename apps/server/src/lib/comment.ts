@@ -27,3 +27,18 @@ export function withoutSentence(comment: string | null, sentence: string): strin
     .trim();
   return rest === '' ? null : rest;
 }
+
+/** Sentences: a stop followed by a capital or a quote starts the next one ("шт. 10" does not). */
+const SENTENCE_END = /(?<=[.!?])\s+(?=[А-ЯЁA-Z«])/;
+/** A sentence that asks the person for something the deal lacks («укажите стоимость …»). */
+const REQUEST = /укажите/i;
+
+/**
+ * A waiting deal's comment once the person has answered it in the deal form: the sentences that asked for
+ * the missing facts go (they would print beside the figures given), the explanation stays.
+ */
+export function withoutRequests(comment: string | null): string | null {
+  if (!comment) return comment;
+  const kept = comment.split(SENTENCE_END).filter((sentence) => !REQUEST.test(sentence));
+  return kept.length ? kept.join(' ') : null;
+}

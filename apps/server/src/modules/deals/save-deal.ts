@@ -4,7 +4,7 @@ import type { Db } from '../../db/db.ts';
 import type { DeclarationRow } from '../../db/rows.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { withoutSentence } from '../../lib/comment.ts';
+import { withoutRequests, withoutSentence } from '../../lib/comment.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
 import { dealsRepo, NEW_DEAL, ruDate } from '../declarations/index.ts';
 import { computeDeal, currencyOf } from './compute.ts';
@@ -62,6 +62,15 @@ async function prepare(
 }
 
 /**
+ * The comment a form save stores: the import's wait-for-cost reason goes (the form requires the cost), and a
+ * deal that was waiting loses the sentences that asked for what the person has now given.
+ */
+function answered(comment: string | null, wasWaiting: boolean): string | null {
+  const rest = withoutSentence(comment, MSG.importNoPurchaseHistory);
+  return wasWaiting ? withoutRequests(rest) : rest;
+}
+
+/**
  * The deal form's save: validated and converted (docs/sections.md), then stored together with FIFO
  * re-matched for every security it touches, in one statement. FIFO is planned in memory from one read
  * of the deals, with the saved deal in place; the write takes effect only if the declaration's deals
@@ -96,8 +105,7 @@ export async function saveDeal(
   const f = computed.fields;
   const write = {
     status: typeof f.status === 'number' ? f.status : null,
-    // a save through the form gives the cost the import asked for: its request no longer stands
-    comment: withoutSentence((f.comment as string | undefined) ?? null, MSG.importNoPurchaseHistory),
+    comment: answered((f.comment as string | undefined) ?? null, first.before?.status === 1),
     transaction_date: (f.transaction_date as string | undefined) ?? null,
     currency_code: currencyOf(f, refs),
     main_amount: computed.mainAmount,
