@@ -62,12 +62,11 @@ async function prepare(
 }
 
 /**
- * The comment a form save stores: the import's wait-for-cost reason goes (the form requires the cost), and a
- * deal that was waiting loses the sentences that asked for what the person has now given.
+ * The comment a form save stores: a deal that waited (status 1) and no longer does loses the sentences that
+ * asked for what the person has now given (the import's wait-for-cost reason among them).
  */
-function answered(comment: string | null, wasWaiting: boolean): string | null {
-  const rest = withoutSentence(comment, MSG.importNoPurchaseHistory);
-  return wasWaiting ? withoutRequests(rest) : rest;
+function answered(comment: string | null, answers: boolean): string | null {
+  return answers ? withoutRequests(withoutSentence(comment, MSG.importNoPurchaseHistory)) : comment;
 }
 
 /**
@@ -103,9 +102,10 @@ export async function saveDeal(
   const first = await read(deps.db, readKey);
   const { computed } = await prepare(deps, decl, section, body, refs, dealId);
   const f = computed.fields;
+  const status = typeof f.status === 'number' ? f.status : null;
   const write = {
-    status: typeof f.status === 'number' ? f.status : null,
-    comment: answered((f.comment as string | undefined) ?? null, first.before?.status === 1),
+    status,
+    comment: answered((f.comment as string | undefined) ?? null, first.before?.status === 1 && status !== 1),
     transaction_date: (f.transaction_date as string | undefined) ?? null,
     currency_code: currencyOf(f, refs),
     main_amount: computed.mainAmount,
