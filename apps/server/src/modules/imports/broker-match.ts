@@ -1,3 +1,4 @@
+import { ruSortKey } from '@deklarant/contracts';
 import { type FormatId, importerText } from '@deklarant/importers';
 
 /**
@@ -42,4 +43,18 @@ export function periodMismatch(period: { from: string; to: string } | undefined,
   if (from <= year && year <= to) return null;
   const values = { from: period.from, to: period.to, year, fromYear: from, toYear: to };
   return importerText(from === to ? 'upload.periodMismatchYear' : 'upload.periodMismatchYears', values);
+}
+
+/**
+ * A note when the statement covers only part of the declaration's year (a quarter, a statement ending in
+ * autumn): the deals and payments of the other months are not in it, and nothing else would say so.
+ */
+export function periodPartial(period: { from: string; to: string } | undefined, year: number): string | null {
+  if (!period) return null;
+  const first = `01.01.${year}`;
+  const last = `31.12.${year}`;
+  const from = ruSortKey(period.from) > ruSortKey(first) ? period.from : first;
+  const to = ruSortKey(period.to) < ruSortKey(last) ? period.to : last;
+  if (from === first && to === last) return null;
+  return importerText('upload.periodPartial', { from, to, year });
 }

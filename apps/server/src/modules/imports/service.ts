@@ -25,7 +25,7 @@ import {
   declarationsService,
 } from '../declarations/index.ts';
 import { assertUploadAllowed } from '../partners/index.ts';
-import { periodMismatch } from './broker-match.ts';
+import { periodMismatch, periodPartial } from './broker-match.ts';
 import { carryMergerCosts } from './carry.ts';
 import { checkUpload, contentTypeOf, safeFilename, type UploadFile } from './files.ts';
 import { holderMismatch } from './holder-match.ts';
@@ -281,6 +281,8 @@ export function importsService(deps: Deps) {
         if (otherYear) throw new Refused(ofFile(otherYear));
         const otherHolder = holderMismatch(r.holder, owner?.surname);
         if (otherHolder) throw new Refused(ofFile(otherHolder));
+        const partial = periodPartial(r.period, year);
+        if (partial) r.reconciliation.notes.push(partial);
         out.push(r);
       }
       rows += out[out.length - 1]!.deals.length;
