@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../shared/i18n/numbers.ts';
 import { sectionText } from '../declarations/index.ts';
@@ -38,46 +38,72 @@ export function Reconciliation({ items, files }: { items: FileReconciliation[]; 
             {r.flagged > 0 ? t('recon.flagged', { n: r.flagged }) : ''}
             {r.skipped > 0 ? t('recon.skipped', { n: r.skipped }) : ''}
           </Text>
-          {Object.keys(r.totals).length > 0 && (
-            <Table.ScrollContainer minWidth={520}>
-              <Table striped withTableBorder fz="sm" data-testid="upload-totals">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('recon.currency')}</Table.Th>
-                    <Table.Th>{t('recon.sum')}</Table.Th>
-                    <Table.Th ta="right">{t('recon.inFile')}</Table.Th>
-                    <Table.Th ta="right">{t('recon.inDeals')}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {Object.entries(r.totals).flatMap(([currency, totals]) =>
-                    totalLines(totals).map((l) => (
-                      <Table.Tr key={`${currency}-${l.kind}`} data-same={l.same}>
-                        <Table.Td>{currency}</Table.Td>
-                        <Table.Td>{moneyKindText(l.kind)}</Table.Td>
-                        <Table.Td ta="right">{money(l.file)}</Table.Td>
-                        <Table.Td ta="right">{money(l.deals)}</Table.Td>
-                        <Table.Td>
-                          {l.same ? (
-                            <Text size="sm" c="green">
-                              {t('recon.same')}
-                            </Text>
-                          ) : (
-                            <Text size="sm" c="orange">
-                              {t('recon.differs')}
-                            </Text>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    )),
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          {Object.keys(r.totals).length > 0 && <Totals totals={r.totals} />}
         </Stack>
       ))}
     </Stack>
+  );
+}
+
+/** One line of the totals: a currency and a kind of money, the file's sum and the deals'. */
+type TotalLine = ReturnType<typeof totalLines>[number] & { currency: string };
+
+/**
+ * Totals per currency, file vs deals: a table where there is room, and on a phone one block per line with both
+ * figures in view (the table's amounts were off the screen's edge).
+ */
+function Totals({ totals }: { totals: FileReconciliation['totals'] }) {
+  const { t } = useTranslation(['imports']);
+  const lines: TotalLine[] = Object.entries(totals).flatMap(([currency, byKind]) =>
+    totalLines(byKind).map((l) => ({ ...l, currency })),
+  );
+  const verdict = (l: TotalLine) => (
+    <Text size="sm" c={l.same ? 'green' : 'orange'}>
+      {l.same ? t('recon.same') : t('recon.differs')}
+    </Text>
+  );
+  return (
+    <>
+      <Table striped withTableBorder fz="sm" data-testid="upload-totals" visibleFrom="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('recon.currency')}</Table.Th>
+            <Table.Th>{t('recon.sum')}</Table.Th>
+            <Table.Th ta="right">{t('recon.inFile')}</Table.Th>
+            <Table.Th ta="right">{t('recon.inDeals')}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((l) => (
+            <Table.Tr key={`${l.currency}-${l.kind}`} data-same={l.same}>
+              <Table.Td>{l.currency}</Table.Td>
+              <Table.Td>{moneyKindText(l.kind)}</Table.Td>
+              <Table.Td ta="right">{money(l.file)}</Table.Td>
+              <Table.Td ta="right">{money(l.deals)}</Table.Td>
+              <Table.Td>{verdict(l)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Stack gap="xs" hiddenFrom="sm" data-testid="upload-totals-compact">
+        {lines.map((l) => (
+          <Card key={`${l.currency}-${l.kind}`} withBorder padding="xs" data-same={l.same}>
+            <Text size="sm" fw={500}>
+              {l.currency} · {moneyKindText(l.kind)}
+            </Text>
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">
+                {t('recon.inFile')}: {money(l.file)}
+              </Text>
+              <Text size="sm">
+                {t('recon.inDeals')}: {money(l.deals)}
+              </Text>
+            </Group>
+            {verdict(l)}
+          </Card>
+        ))}
+      </Stack>
+    </>
   );
 }
