@@ -165,6 +165,17 @@ describe('broker report upload', () => {
     expect(await page.getByTestId('upload-reconciliation-note').count()).toBe(0);
     if (process.env.H2_SHOTS)
       await page.screenshot({ path: `${process.env.H2_SHOTS}/upload-reconciliation.png`, fullPage: true });
+    // the same result on a 375 px phone: the totals as blocks with both figures on the screen, nothing sideways
+    const url = page.url();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(url);
+    const compact = page.getByTestId('upload-totals-compact');
+    await compact.waitFor({ timeout: 30_000 });
+    expect(await compact.textContent()).toMatch(
+      /USD · Выручка от продаж\s*В отчете: 14\u00a0700\s*В сделках: 14\u00a0700/,
+    );
+    expect(await page.getByTestId('upload-totals').isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await context.close();
   });
 

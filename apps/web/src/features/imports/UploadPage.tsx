@@ -55,11 +55,24 @@ export default function UploadPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   // `?import=<id>`: the result of an earlier import reopened (the new form's banner links here)
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const [importId, setImportId] = useState<number | null>(() => {
     const raw = params.get('import');
     return raw && /^\d+$/.test(raw) ? Number(raw) : null;
   });
+  /** The import shown, kept in the address: a reload or a link opens the same result. */
+  const show = (id: number | null) => {
+    setImportId(id);
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id === null) next.delete('import');
+        else next.set('import', String(id));
+        return next;
+      },
+      { replace: true },
+    );
+  };
   const job = useImport(importId);
 
   const common = declaration.data?.common_data;
@@ -122,7 +135,7 @@ export default function UploadPage() {
         files.filter((f): f is File => f !== null),
         broker.name,
       );
-      setImportId(r.import_id);
+      show(r.import_id);
     } catch (e) {
       setServerError(e instanceof ApiError ? e.message : t('errors:tryAgain'));
     } finally {
@@ -134,7 +147,7 @@ export default function UploadPage() {
     setSending(true);
     setServerError(null);
     try {
-      setImportId((await getDataFromBank(declarationId)).import_id);
+      show((await getDataFromBank(declarationId)).import_id);
     } catch (e) {
       setServerError(e instanceof ApiError ? e.message : t('errors:tryAgain'));
     } finally {
@@ -143,7 +156,7 @@ export default function UploadPage() {
   };
 
   const again = () => {
-    setImportId(null);
+    show(null);
     setSlots([]);
     setSlotErrors({});
   };
