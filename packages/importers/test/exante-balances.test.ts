@@ -180,7 +180,9 @@ describe('Exante «Custom» report: cash and holdings at the year end (samples/e
         quantity: '20',
         currency_code: 'USD',
         status: 1,
-        comment: expect.stringMatching(/^Бумаги KSPI \(20 шт\.\) зачислены на счет Exante переводом от другого брокера, без стоимости\. Если они куплены в отчетном году/),
+        comment: expect.stringMatching(
+          /^Бумаги KSPI \(20 шт\.\) зачислены на счет Exante переводом от другого брокера, без стоимости\. Если они куплены в отчетном году/,
+        ),
       }),
     ]);
     expect(deals(r, 'sale')).toEqual([expect.objectContaining({ row: 6, quantity: '5', sale_closing_cost: '492' })]);
