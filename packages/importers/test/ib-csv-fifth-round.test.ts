@@ -101,6 +101,24 @@ describe('IB activity CSV: a trade and its cancellation (Code "Ca")', () => {
   });
 });
 
+describe('IB activity CSV: a share sold short (Code "O")', () => {
+  it('waits for a person with what to give; a sale closing a holding (Code "C") does not', async () => {
+    const r = await parse([
+      ...STATEMENT,
+      ...INSTRUMENTS,
+      TRADES,
+      // 30 AAPL sold short at 210 = 6 300; 10 SQQQ sold at 9.50 = 95 closing a holding with basis 120
+      'Trades,Data,Order,Stocks,USD,AAPL,"2025-03-03, 10:00:00",-30,210,211,6300,-1,-6299,0,-30,O',
+      'Trades,Data,Order,Stocks,USD,SQQQ,"2025-03-04, 10:00:00",-10,9.5,9.4,95,-1,-120,-26,1,C',
+    ]);
+    const aapl = r.deals.find((d) => d.isin_security === 'US0378331005')!;
+    expect([aapl.sale_closing_cost, aapl.purchase_opening_cost, aapl.status]).toEqual(['6300', null, 1]);
+    expect(aapl.comment).toMatch(/^Продажа без покрытия \(открытие короткой позиции\)/);
+    const sqqq = r.deals.find((d) => d.isin_security === 'US74347G4322')!;
+    expect([sqqq.sale_closing_cost, sqqq.purchase_opening_cost, sqqq.status]).toEqual(['95', '120', null]);
+  });
+});
+
 describe('IB activity CSV: a dividend IB calls a return of capital', () => {
   it('waits for a person with the reason; an ordinary dividend of the same section does not', async () => {
     const r = await parse([

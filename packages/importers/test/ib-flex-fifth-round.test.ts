@@ -36,6 +36,17 @@ describe('IB Flex: a sale that opens a position states no cost', () => {
       ['SATURNS SEARS ROEBUCK ACCEPTANCE CO', '1620', null],
     ]);
   });
+
+  it('the share sold short waits for a person with what to give, the closing sale does not', async () => {
+    const r = await parse(trades);
+    const short = r.deals.find((d) => d.name_security === 'SATURNS SEARS ROEBUCK ACCEPTANCE CO')!;
+    // before, it was a plain sale, and the server asked for a purchase history a short sale cannot have
+    expect(short.status).toBe(1);
+    expect(short.comment).toMatch(/^Продажа без покрытия \(открытие короткой позиции\)/);
+    expect(r.deals.find((d) => d.name_security === 'VANGUARD FTSE EUROPE ETF')!.status).toBeNull();
+    // the put written is a derivative: its own question, not the short sale's
+    expect(r.deals.find((d) => d.name_security === 'TSLA 21FEB25 200 P')!.comment ?? '').not.toMatch(/без покрытия/);
+  });
 });
 
 describe('IB Flex: positions transferred in and out (Transfers)', () => {

@@ -24,6 +24,7 @@ import {
   paidPartlyInShares,
   returnOfCapital,
   settleCancels,
+  shortSale,
   withheldOn,
 } from './ib-flex.ts';
 
@@ -415,7 +416,7 @@ export function parseIbCsv(csv: string): ParsedReport {
       cost: side === 'sell' && !opening && basis && !isZero(basis) ? abs(basis) : null,
       market: 'foreign',
       security: securityOf(text(rec['Asset Category']), info),
-      flag: cancel ? tx('comment.cancelledTrade') : null,
+      flag: cancel ? tx('comment.cancelledTrade') : shortSale(side, opening, text(rec['Asset Category'])),
     };
     traded.push({ e, cancel, tradeId: '', orig: '', day: `${symbol}|${date}`, quantity, proceeds });
   }

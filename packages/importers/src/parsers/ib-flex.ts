@@ -61,6 +61,15 @@ export function ibSecurity(category: string | undefined, sub?: string | undefine
   return securityKindOf(category);
 }
 
+/**
+ * A share or fund sold short (a sale opening a position): it uses up no purchase, and its income is known only
+ * against the buy-back, so it waits for a person instead of asking for a purchase history it cannot have.
+ * Options written are derivatives, which wait anyway.
+ */
+export function shortSale(side: 'buy' | 'sell', opening: boolean, category: string | undefined): string | null {
+  return side === 'sell' && opening && securityKindOf(category) !== 'derivative' ? tx('comment.shortSale') : null;
+}
+
 /** The rows of one FlexStatement that are read once the statement is complete (they are few). */
 interface Statement {
   attrs: Attrs;
@@ -431,7 +440,7 @@ function trade(t: Attrs, n: number, account: string, r: RowReader, events: Repor
     exchange: text(t.listingExchange) || text(t.exchange) || null,
     market: 'foreign',
     security: ibSecurity(t.assetCategory, t.subCategory),
-    flag: cancelled ? tx('comment.cancelledTrade') : null,
+    flag: cancelled ? tx('comment.cancelledTrade') : shortSale(side, opening, t.assetCategory),
   };
   if (!held) {
     events.push(e);
