@@ -11,8 +11,7 @@ import type { CashEvent, ParsedReport, PositionEvent, ReportEvent, TradeEvent } 
 import type { Cell, Sheet } from '../read/xlsx.ts';
 import { tx } from '../texts.ts';
 import { abs, add, cmp, isZero, readIsin, text } from '../values.ts';
-import { RowReader } from './common.ts';
-import { notYearEnd } from './ib-flex.ts';
+import { notYearEnd, RowReader } from './common.ts';
 
 export const BCS = tx('value.bcsBroker');
 const BCS_BANK = { name: 'ООО «Компания БКС»', country: 'RUS' };

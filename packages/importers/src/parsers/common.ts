@@ -101,3 +101,7 @@ export function isinsFromTickers(events: ReportEvent[]): void {
     if (e.type !== 'cash' && e.type !== 'corporate' && e.ticker && !e.isin) e.isin = byTicker.get(e.ticker) ?? null;
   }
 }
+
+/** The flag of a holding dated `date` when that is not 31 December (a statement ending earlier), else null. */
+export const notYearEnd = (date: string) =>
+  date.startsWith('31.12.') ? null : tx('comment.holdingNotYearEnd', { date });

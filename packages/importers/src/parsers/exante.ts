@@ -21,8 +21,7 @@ import {
   readIsin,
   text,
 } from '../values.ts';
-import { isinsFromTickers, RowReader } from './common.ts';
-import { notYearEnd } from './ib-flex.ts';
+import { isinsFromTickers, notYearEnd, RowReader } from './common.ts';
 
 export const EXANTE = 'Exante';
 

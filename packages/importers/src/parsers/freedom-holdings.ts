@@ -8,8 +8,7 @@ import type { ParsedReport, ReportEvent } from '../events.ts';
 import { tx } from '../texts.ts';
 import type { SecurityKind } from '../types.ts';
 import { abs, isNegative, isZero, readDecimal, readIsin, text } from '../values.ts';
-import { type RowReader, splitTickerSuffix } from './common.ts';
-import { notYearEnd } from './ib-flex.ts';
+import { notYearEnd, type RowReader, splitTickerSuffix } from './common.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -76,7 +75,7 @@ interface Balance {
  * The two layouts repeat the same holdings: a `securities_flows_json` / `cash_flows_json` line of a security or a
  * currency read from `account_at_end` is listed as that row again. Zero lines hold nothing and are left out (as IB);
  * a short position (negative quantity) and a debit balance (a margin loan) are what is owed, skipped with IB's
- * reasons; a holding dated other than 31 December waits for a person (IB's `notYearEnd`).
+ * reasons; a holding dated other than 31 December waits for a person (`notYearEnd`, common.ts).
  */
 export function yearEndHoldings(
   doc: Obj,

@@ -12,7 +12,7 @@ import { type CsvRow, readCsv } from '../read/csv.ts';
 import { tx } from '../texts.ts';
 import type { SecurityKind } from '../types.ts';
 import { abs, add, cmp, isNegative, isZero, mul, readDate, readDecimal, readIsin, text } from '../values.ts';
-import { RowReader } from './common.ts';
+import { notYearEnd, RowReader } from './common.ts';
 import {
   type Held,
   IB_BANK,
@@ -20,7 +20,6 @@ import {
   ibSecurity,
   isinInText,
   negate,
-  notYearEnd,
   paidPartlyInShares,
   returnOfCapital,
   settleCancels,

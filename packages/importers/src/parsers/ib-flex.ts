@@ -22,7 +22,7 @@ import {
   SLASHED_DATE,
   text,
 } from '../values.ts';
-import { countryCode, RowReader } from './common.ts';
+import { countryCode, notYearEnd, RowReader } from './common.ts';
 
 /** The ISIN of a Flex row: its isin attribute, its securityID when that is an ISIN, or one written in the description. */
 const flexIsin = (a: { isin?: unknown; securityID?: unknown; securityIDType?: unknown }, description: string) =>
@@ -504,10 +504,6 @@ export function settleCancels(held: Held[], events: ReportEvent[], skipped: Pars
   for (const h of held) if (!paired.has(h)) events.push(h.e);
   held.length = 0;
 }
-
-/** The flag of a holding dated `date` when that is not 31 December (a statement ending earlier), else null. */
-export const notYearEnd = (date: string) =>
-  date.startsWith('31.12.') ? null : tx('comment.holdingNotYearEnd', { date });
 
 /** Cash transactions, open positions and cash balances of a complete statement. */
 function statementRows(st: Statement, r: RowReader, events: ReportEvent[], skipped: ParsedReport['skipped']): void {
