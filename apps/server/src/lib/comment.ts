@@ -18,16 +18,6 @@ export function cut(text: string | null, max = COMMENT_MAX): string | null {
 export const withReason = (reason: string, comment: string | null): string =>
   cut([reason, comment?.trim()].filter(Boolean).join(' ')) ?? reason;
 
-/** The comment without a sentence the server wrote into it (null when nothing else is left). */
-export function withoutSentence(comment: string | null, sentence: string): string | null {
-  if (!comment) return comment;
-  const rest = comment
-    .replace(sentence, '')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
-  return rest === '' ? null : rest;
-}
-
 /** Sentences: a stop followed by a capital or a quote starts the next one ("шт. 10" does not). */
 const SENTENCE_END = /(?<=[.!?])\s+(?=[А-ЯЁA-Z«])/;
 /** A sentence that asks the person for something the deal lacks («укажите стоимость …»). */

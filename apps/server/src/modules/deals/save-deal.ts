@@ -4,7 +4,7 @@ import type { Db } from '../../db/db.ts';
 import type { DeclarationRow } from '../../db/rows.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { withoutRequests, withoutSentence } from '../../lib/comment.ts';
+import { withoutRequests } from '../../lib/comment.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
 import { dealsRepo, NEW_DEAL, ruDate } from '../declarations/index.ts';
 import { computeDeal, currencyOf } from './compute.ts';
@@ -62,14 +62,6 @@ async function prepare(
 }
 
 /**
- * The comment a form save stores: a deal that waited (status 1) and no longer does loses the sentences that
- * asked for what the person has now given (the import's wait-for-cost reason among them).
- */
-function answered(comment: string | null, answers: boolean): string | null {
-  return answers ? withoutRequests(withoutSentence(comment, MSG.importNoPurchaseHistory)) : comment;
-}
-
-/**
  * The deal form's save: validated and converted (docs/sections.md), then stored together with FIFO
  * re-matched for every security it touches, in one statement. FIFO is planned in memory from one read
  * of the deals, with the saved deal in place; the write takes effect only if the declaration's deals
@@ -103,9 +95,12 @@ export async function saveDeal(
   const { computed } = await prepare(deps, decl, section, body, refs, dealId);
   const f = computed.fields;
   const status = typeof f.status === 'number' ? f.status : null;
+  const comment = (f.comment as string | undefined) ?? null;
   const write = {
     status,
-    comment: answered((f.comment as string | undefined) ?? null, first.before?.status === 1 && status !== 1),
+    // a deal that waited (status 1) and no longer does: the sentences that asked for what the person has now
+    // given go (the import's wait-for-cost reason, «укажите стоимость…», among them)
+    comment: first.before?.status === 1 && status !== 1 ? withoutRequests(comment) : comment,
     transaction_date: (f.transaction_date as string | undefined) ?? null,
     currency_code: currencyOf(f, refs),
     main_amount: computed.mainAmount,
