@@ -5,6 +5,7 @@
 import { operationTypeId as op } from '@deklarant/contracts';
 import { tx } from './texts.ts';
 import type { MarketKind, SectionKey, SecurityKind } from './types.ts';
+import { looseKey } from './values.ts';
 
 /** Operation type ids (1-based order of reference.ts). */
 export const OP = {
@@ -147,7 +148,7 @@ export const USD_STABLECOINS = new Set(['USDT', 'USDC', 'BUSD', 'FDUSD', 'TUSD',
 export const FIAT = new Set(['USD', 'EUR', 'GBP', 'KZT', 'RUB', 'TRY', 'UAH', 'BRL', 'AUD', 'JPY', 'CHF', 'CNY']);
 
 /** A currency name compared without case, spaces or ё */
-const fxKey = (name: string) => name.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, '');
+const fxKey = looseKey;
 /**
  * An exchange currency or precious-metal instrument, not a security: `USDRUB_TOM`, `CNYRUB_TOM`,
  * `EUR_RUB__TOD`, `GLDRUB_TOM` (their codes `USD000UTSTOM`, `USD000000TOD`, swaps `USD000TODTOM`), or a

@@ -16,6 +16,9 @@ export const text = (v: unknown): string => {
 
 export const textOrNull = (v: unknown): string | null => text(v) || null;
 
+/** A name as compared across spellings of one export: lower case, «ё» as «е», no whitespace (line breaks in cells). */
+export const looseKey = (v: unknown): string => text(v).toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, '');
+
 /**
  * Reads a number written as "1,234.56", "1 234,56", "-0.24", "1.5E-3" or a JS number into a plain
  * decimal string. Returns undefined when the value is blank, null when it is not a number.

@@ -12,7 +12,7 @@ import { isCurrencyTrade } from '../classify.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import type { Cell, Sheet, SheetRow } from '../read/xlsx.ts';
 import { tx } from '../texts.ts';
-import { abs, isNegative, isZero, mul, readDecimal, readIsin, text } from '../values.ts';
+import { abs, isNegative, isZero, looseKey, mul, readDecimal, readIsin, text } from '../values.ts';
 import { RowReader } from './common.ts';
 
 export const TRADES_SHEET = 'Завершенные сделки';
@@ -21,14 +21,10 @@ const UNSETTLED_SHEET = 'Незавершенные сделки';
 const MONEY_SHEETS = /движение\s*дс|неторговые операции/i;
 
 /**
- * A header cell as compared: lower case, «ё» as «е», no whitespace, no footnote marks (the export numbers its
- * footnotes with superscript digits: «Количество актива⁷, шт./грамм», «Актив ¹»).
+ * A header cell as the broker report's reader compares it (lower case, «ё» as «е», no whitespace), without the
+ * footnote marks this export adds (superscript digits: «Количество актива⁷, шт./грамм», «Актив ¹»).
  */
-const key = (c: Cell | undefined) =>
-  text(c instanceof Date ? '' : c)
-    .toLowerCase()
-    .replace(/ё/g, 'е')
-    .replace(/[\s⁰¹²³⁴⁵⁶⁷⁸⁹*]/g, '');
+const key = (c: Cell | undefined) => looseKey(c instanceof Date ? '' : c).replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹*]/g, '');
 
 /** The words of the trades header that identify the export (src/detect.ts looks for them in the shared strings). */
 export const SHEETS_DETECT_WORDS = ['№ сделки', 'Дата заключен.', 'ISIN/рег.код'];

@@ -9,7 +9,7 @@ import { refuse } from '../errors.ts';
 import type { ParsedReport, ReportEvent } from '../events.ts';
 import type { Cell, Sheet, SheetRow } from '../read/xlsx.ts';
 import { tx } from '../texts.ts';
-import { abs, add, isZero, readDate, readIsin, text } from '../values.ts';
+import { abs, add, isZero, looseKey, readDate, readIsin, text } from '../values.ts';
 import { RowReader } from './common.ts';
 import { isTbankSheets, parseTbankSheets, SHEETS_DETECT_WORDS } from './tbank-sheets.ts';
 
@@ -28,11 +28,7 @@ const SECTION = /^\d+(\.\d+)*\.?\s+[А-ЯЁ]/;
  * its header cells inside words with a line break (`Дата заклю\nчения`, `Цена за едини\nцу`, `Валю\nта
  * цены`), so the words are compared without it.
  */
-const key = (c: Cell | undefined) =>
-  text(c instanceof Date ? '' : c)
-    .toLowerCase()
-    .replace(/ё/g, 'е')
-    .replace(/\s+/g, '');
+const key = (c: Cell | undefined) => looseKey(c instanceof Date ? '' : c);
 
 /** the keys of the names the parser asks for, computed once per name (the getter runs per cell) */
 const KEYS = new Map<string, string>();
